@@ -1,0 +1,55 @@
+"""Articles: ingest and read back."""
+from __future__ import annotations
+
+from flask_smorest import Blueprint, abort
+
+from quotetrack import service
+from quotetrack.errors import InvalidInput
+from quotetrack.storage import repository
+from quotetrack.types import Article
+
+from .extensions import state
+from .schemas import ArticleInSchema, ArticleSchema, IngestResultSchema, QuoteSchema
+
+blp = Blueprint("articles", __name__, description="Ingest articles and read their quotes.")
+
+
+@blp.route("/articles", methods=["POST"])
+@blp.arguments(ArticleInSchema)
+@blp.response(201, IngestResultSchema, description="Stored; quotes extracted.")
+@blp.alt_response(200, schema=IngestResultSchema, description="Already stored: the stored copy.")
+@blp.alt_response(413, description="Request body too large.")
+def ingest(data):
+    """Ingest an article: extract, attribute and store its quotes, all or nothing.
+
+    Idempotent: the same URL (or, without a URL, the same text) gives the same article.
+    """
+    current = state()
+    try:
+        result = service.ingest(Article(**data), current.nlp, current.db, current.config["MAX_ARTICLE_CHARS"])
+    except InvalidInput as error:
+        abort(422, message=error.message, errors={"json": error.errors})
+    return result, 201 if result.created else 200
+
+
+@blp.route("/articles/<int:article_id>")
+@blp.response(200, ArticleSchema)
+@blp.alt_response(404, description="No such article.")
+def get_article(article_id: int):
+    """An article's metadata."""
+    with state().db.reading() as session:
+        row = repository.get_article(session, article_id)
+        if row is None:
+            abort(404, message=f"No article {article_id}.")
+        return repository.to_article(row, len(row.quotes))
+
+
+@blp.route("/articles/<int:article_id>/quotes")
+@blp.response(200, QuoteSchema(many=True))
+@blp.alt_response(404, description="No such article.")
+def article_quotes(article_id: int):
+    """Every quote in an article, in text order."""
+    with state().db.reading() as session:
+        if repository.get_article(session, article_id) is None:
+            abort(404, message=f"No article {article_id}.")
+        return repository.article_quotes(session, article_id)

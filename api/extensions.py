@@ -1,0 +1,50 @@
+"""The smorest Api with one error shape, and the per-app state (database, NLP pipeline)."""
+from __future__ import annotations
+
+from flask import Flask, current_app
+from flask_smorest import Api
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+from quotetrack.storage import Database
+
+
+class QuoteTrackApi(Api):
+    """Every error, including 404s outside the API and unexpected 500s, answers with
+    {"code", "status", "message", "errors"} (see ErrorSchema in the OpenAPI document)."""
+
+    def handle_http_exception(self, error: HTTPException):
+        payload, code, headers = super().handle_http_exception(error)
+        payload.setdefault("message", error.description)
+        payload.setdefault("errors", {})
+        return payload, code, headers
+
+    def _register_error_handlers(self):
+        super()._register_error_handlers()
+        self._app.register_error_handler(Exception, self._unexpected)
+
+    def _unexpected(self, error: Exception):
+        current_app.logger.exception("unexpected error")
+        return self.handle_http_exception(InternalServerError())
+
+
+api = QuoteTrackApi()
+
+
+class QuoteTrackState:
+    """What the views need, built once per app from its config."""
+
+    def __init__(self, app: Flask):
+        self.config = app.config
+        self.db = Database(app.config["DATABASE_URL"])
+        self.db.migrate()
+        app.extensions["quotetrack"] = self
+
+    @property
+    def nlp(self):
+        from quotetrack.nlp import load_pipeline  # loads once per process (cached)
+
+        return load_pipeline(self.config["SPACY_MODEL"], self.config["COREF_ENABLED"])
+
+
+def state() -> QuoteTrackState:
+    return current_app.extensions["quotetrack"]

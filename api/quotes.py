@@ -1,0 +1,39 @@
+"""Quotes: search across everything stored, one quote with its context."""
+from __future__ import annotations
+
+from flask_smorest import Blueprint, abort
+
+from quotetrack.storage import repository
+
+from .extensions import state
+from .schemas import QuoteDetailSchema, QuotePageSchema, QuoteSearchArgsSchema
+from .speakers import speaker_or_404
+
+blp = Blueprint("quotes", __name__, description="Search quotes by wording, speaker, outlet, date.")
+
+
+@blp.route("/quotes")
+@blp.arguments(QuoteSearchArgsSchema, location="query")
+@blp.response(200, QuotePageSchema)
+@blp.alt_response(404, description="No such speaker.")
+def search(args):
+    """Quotes whose wording contains every word of `q`, with optional filters."""
+    with state().db.reading() as session:
+        page, per_page = args.pop("page"), args.pop("per_page")
+        speaker = args.pop("speaker", None)
+        speaker_id = speaker_or_404(session, speaker).id if speaker else None
+        items, total = repository.search_quotes(session, text=args.pop("q", None), speaker_id=speaker_id,
+                                                page=page, per_page=per_page, **args)
+    return {"items": items, "total": total, "page": page, "per_page": per_page}
+
+
+@blp.route("/quotes/<int:quote_id>")
+@blp.response(200, QuoteDetailSchema)
+@blp.alt_response(404, description="No such quote.")
+def get_quote(quote_id: int):
+    """One quote with its article, outlet and the sentence around it."""
+    with state().db.reading() as session:
+        quote = repository.get_quote(session, quote_id)
+    if quote is None:
+        abort(404, message=f"No quote {quote_id}.")
+    return quote

@@ -1,0 +1,147 @@
+"""Marshmallow schemas: the single source of the OpenAPI document."""
+from __future__ import annotations
+
+import marshmallow as ma
+from marshmallow import validate
+
+KINDS = ("direct", "indirect", "mixed")
+
+
+class StrictSchema(ma.Schema):
+    class Meta:
+        unknown = ma.RAISE
+        ordered = True
+
+
+class ArticleInSchema(StrictSchema):
+    text = ma.fields.String(required=True, validate=validate.Length(min=1),
+                            metadata={"description": "Article body, one paragraph per line."})
+    outlet = ma.fields.String(load_default=None, validate=validate.Length(max=200))
+    title = ma.fields.String(load_default=None, validate=validate.Length(max=500))
+    url = ma.fields.Url(load_default=None, validate=validate.Length(max=2048))
+    published = ma.fields.Date(load_default=None, metadata={"description": "YYYY-MM-DD"})
+    author = ma.fields.String(load_default=None, validate=validate.Length(max=200))
+
+
+class ExtractInSchema(StrictSchema):
+    text = ma.fields.String(required=True, validate=validate.Length(min=1))
+
+
+class SpeakerSchema(ma.Schema):
+    class Meta:
+        ordered = True
+
+    id = ma.fields.Integer()
+    slug = ma.fields.String()
+    name = ma.fields.String()
+    kind = ma.fields.String(metadata={"description": "person, organization, group or unnamed_source"})
+    titles = ma.fields.List(ma.fields.String())
+    aliases = ma.fields.List(ma.fields.String())
+    quote_count = ma.fields.Integer()
+
+
+class SpeakerBriefSchema(ma.Schema):
+    id = ma.fields.Integer()
+    slug = ma.fields.String()
+    name = ma.fields.String()
+    kind = ma.fields.String()
+    titles = ma.fields.List(ma.fields.String())
+
+
+class ArticleSchema(ma.Schema):
+    class Meta:
+        ordered = True
+
+    id = ma.fields.Integer()
+    url = ma.fields.String(allow_none=True)
+    outlet = ma.fields.String(allow_none=True)
+    title = ma.fields.String(allow_none=True)
+    author = ma.fields.String(allow_none=True)
+    published = ma.fields.Date(allow_none=True)
+    model_versions = ma.fields.String(metadata={"description": "Models that extracted the quotes."})
+    quote_count = ma.fields.Integer(allow_none=True)
+
+
+class QuoteSchema(ma.Schema):
+    class Meta:
+        ordered = True
+
+    id = ma.fields.Integer()
+    text = ma.fields.String(metadata={"description": "Exact wording as printed, without quote marks."})
+    kind = ma.fields.String(metadata={"description": "direct, indirect or mixed"})
+    start = ma.fields.Integer(metadata={"description": "Character offset of the wording in the article text."})
+    end = ma.fields.Integer()
+    cue = ma.fields.String(allow_none=True)
+    speaker_mention = ma.fields.String(allow_none=True, metadata={"description": "The speaker as written."})
+    speaker = ma.fields.Nested(SpeakerBriefSchema, allow_none=True)
+    attribution_method = ma.fields.String(attribute="method")
+    confidence = ma.fields.Float()
+    fragments = ma.fields.List(ma.fields.List(ma.fields.Integer()),
+                               metadata={"description": "Quoted fragments of a mixed quote (offsets)."})
+    article = ma.fields.Nested(ArticleSchema(only=("id", "outlet", "title", "url", "published")))
+    statement_id = ma.fields.Integer(allow_none=True)
+
+
+class QuoteDetailSchema(QuoteSchema):
+    sentence = ma.fields.String(metadata={"description": "The sentence(s) around the quote."})
+
+
+class ExtractedQuoteSchema(ma.Schema):
+    class Meta:
+        ordered = True
+
+    text = ma.fields.String()
+    kind = ma.fields.Function(lambda q: q.kind.value)
+    start = ma.fields.Integer()
+    end = ma.fields.Integer()
+    cue = ma.fields.String(allow_none=True)
+    speaker_mention = ma.fields.String(allow_none=True)
+    speaker = ma.fields.Function(lambda q: q.speaker.name if q.speaker else None)
+    speaker_kind = ma.fields.Function(lambda q: q.speaker.kind.value if q.speaker else None)
+    speaker_titles = ma.fields.Function(lambda q: list(q.speaker.titles) if q.speaker else [])
+    attribution_method = ma.fields.Function(lambda q: q.method.value)
+    confidence = ma.fields.Float()
+
+
+class ExtractResultSchema(ma.Schema):
+    quotes = ma.fields.List(ma.fields.Nested(ExtractedQuoteSchema))
+
+
+class IngestResultSchema(ma.Schema):
+    created = ma.fields.Boolean(metadata={"description": "False when the article was already stored."})
+    article = ma.fields.Nested(ArticleSchema)
+    quotes = ma.fields.List(ma.fields.Nested(QuoteSchema))
+
+
+class PageArgsSchema(StrictSchema):
+    page = ma.fields.Integer(load_default=1, validate=validate.Range(min=1))
+    per_page = ma.fields.Integer(load_default=20, validate=validate.Range(min=1, max=100))
+
+
+class QuoteFilterSchema(PageArgsSchema):
+    kind = ma.fields.String(validate=validate.OneOf(KINDS))
+    outlet = ma.fields.String()
+    date_from = ma.fields.Date()
+    date_to = ma.fields.Date()
+
+
+class QuoteSearchArgsSchema(QuoteFilterSchema):
+    q = ma.fields.String(metadata={"description": "Words that must all occur in the wording."})
+    speaker = ma.fields.String(metadata={"description": "Speaker id or slug."})
+
+
+class SpeakerSearchArgsSchema(PageArgsSchema):
+    q = ma.fields.String(metadata={"description": "Part of a name or alias."})
+    kind = ma.fields.String(validate=validate.OneOf(("person", "organization", "group", "unnamed_source")))
+
+
+def page_schema(item_schema: type[ma.Schema], name: str) -> type[ma.Schema]:
+    return type(name, (ma.Schema,), {
+        "items": ma.fields.List(ma.fields.Nested(item_schema)),
+        "total": ma.fields.Integer(), "page": ma.fields.Integer(), "per_page": ma.fields.Integer(),
+        "Meta": type("Meta", (), {"ordered": True}),
+    })
+
+
+QuotePageSchema = page_schema(QuoteSchema, "QuotePageSchema")
+SpeakerPageSchema = page_schema(SpeakerSchema, "SpeakerPageSchema")

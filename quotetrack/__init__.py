@@ -1,0 +1,3 @@
+"""quotetrack: who said what, in which words."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,64 @@
+"""Names, titles and handles: pure string functions."""
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from ..extraction.cues import HONORIFICS, TITLE_ABBREVIATIONS
+
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+_POSSESSIVE = re.compile(r"[’']s$")
+_INITIAL = re.compile(r"^[A-Z]\.?$")
+
+
+def handle_to_name(handle: str) -> str:
+    """"@Maura_Healey" -> "Maura Healey", "@BillMelugin_" -> "Bill Melugin"."""
+    words = _CAMEL.sub(" ", handle.lstrip("@").replace("_", " ")).split()
+    return " ".join(words)
+
+
+def strip_possessive(text: str) -> str:
+    return _POSSESSIVE.sub("", text.strip())
+
+
+def name_words(name: str) -> list[str]:
+    """Words of a personal name without honorifics."""
+    return [w for w in name.split() if w.lower() not in HONORIFICS]
+
+
+def surname(name: str) -> str:
+    words = [w for w in name_words(name) if w.lower() not in {"jr.", "jr", "sr.", "sr", "ii", "iii"}]
+    return words[-1] if words else name
+
+
+def person_key(name: str) -> tuple[str, str]:
+    """Identity of a person across articles: first and last name, middle initials ignored.
+
+    "Patricia H. Hyde" and "Patricia Hyde" share a key; "Tom Homan" and "Jane Homan" do not.
+    """
+    words = [w for w in name_words(name) if not _INITIAL.match(w)]
+    if not words:
+        return ("", fold(name))
+    return (fold(words[0]) if len(words) > 1 else "", fold(words[-1]))
+
+
+def fold(text: str) -> str:
+    """Lowercase ASCII fold for comparisons."""
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower().strip()
+
+
+def role_of(title: str) -> str | None:
+    """The role noun of a title: "acting Field Office Director" -> "director", "Gov." -> "governor"."""
+    words = [w for w in re.split(r"[\s,]+", title.strip()) if w]
+    for word in reversed(words):
+        lowered = word.lower()
+        if lowered in TITLE_ABBREVIATIONS:
+            return TITLE_ABBREVIATIONS[lowered]
+        if lowered in HONORIFICS or not word[0].isalpha():
+            continue
+        return lowered.rstrip(".")
+    return None
+
+
+def slugify(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", fold(name)).strip("-") or "speaker"

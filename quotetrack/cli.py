@@ -1,0 +1,113 @@
+"""The `quotetrack` command. Settings come from the environment (see config.py)."""
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import asdict
+from pathlib import Path
+
+import click
+
+from .config import load_settings
+from .errors import InvalidInput
+
+
+def _pipeline(settings):
+    from .nlp import load_pipeline
+
+    return load_pipeline(settings["SPACY_MODEL"], settings["COREF_ENABLED"])
+
+
+def _articles(paths):
+    from .sources import read_path
+
+    try:
+        return [item for path in paths for item in read_path(Path(path))]
+    except InvalidInput as error:
+        raise click.ClickException(error.message)
+
+
+def _progress(items, label):
+    from tqdm import tqdm
+
+    return tqdm(items, desc=label, unit="article", disable=len(items) < 3 or not sys.stderr.isatty(), file=sys.stderr)
+
+
+@click.group()
+def main() -> None:
+    """quotetrack: who said what, in which words."""
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
+def ingest(paths) -> None:
+    """Extract quotes from articles and store them (DATABASE_URL). PATHS: .txt, .json, .jsonl
+    files or directories of them (a metadata.json beside them gives outlet, title, date)."""
+    from .service import ingest as ingest_article
+    from .storage import Database
+
+    settings = load_settings()
+    items = _articles(paths)
+    db = Database(settings["DATABASE_URL"])
+    db.migrate()
+    nlp = _pipeline(settings)
+    for item in _progress(items, "ingest"):
+        try:
+            result = ingest_article(item.article, nlp, db, settings["MAX_ARTICLE_CHARS"])
+        except InvalidInput as error:
+            raise click.ClickException(f"{item.source}: {error.message} {error.errors}")
+        state = "new" if result.created else "already stored"
+        click.echo(f"{item.source}: article {result.article.id} ({state}), {len(result.quotes)} quotes")
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
+@click.option("--format", "output", type=click.Choice(["jsonl", "text"]), default="jsonl", show_default=True)
+def extract(paths, output) -> None:
+    """Print the quotes in articles without storing anything. Offsets are characters into
+    each file's text, of the quote's content without its enclosing marks."""
+    from .service import extract as extract_quotes
+
+    settings = load_settings()
+    items = _articles(paths)
+    nlp = _pipeline(settings)
+    for item in _progress(items, "extract"):
+        for quote in extract_quotes(item.article, nlp, settings["MAX_ARTICLE_CHARS"]):
+            record = {
+                "source": item.source, "start": quote.start, "end": quote.end, "text": quote.text,
+                "kind": quote.kind.value, "speaker": quote.speaker.name if quote.speaker else None,
+                "speaker_mention": quote.speaker_mention, "cue": quote.cue, "confidence": quote.confidence,
+                "method": quote.method.value,
+            }
+            if output == "jsonl":
+                click.echo(json.dumps(record, ensure_ascii=False))
+            else:
+                click.echo(f"{record['speaker'] or '?'} ({quote.kind.value}, {quote.cue}): {quote.text}")
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=5000, show_default=True, type=int)
+def serve(host, port) -> None:
+    """Serve the REST API (development server; use gunicorn 'api:create_app()' in production)."""
+    from api import create_app
+
+    create_app().run(host=host, port=port)
+
+
+@main.command("train-coref")
+@click.option("--data", "data_dir", required=True, type=click.Path(exists=True, file_okay=False),
+              help="LitBank coreference brat files, e.g. ../shared/data/litbank-coref")
+@click.option("--output", type=click.Path(file_okay=False), default=None,
+              help="Where to install the model (default: inside the quotetrack package).")
+def train_coref(data_dir, output) -> None:
+    """Train coreferee's English model for the configured spaCy model (about 10 minutes)."""
+    from .nlp.coref_training import SHIPPED_COREF_MODELS, train_coref_model
+
+    settings = load_settings()
+    target = train_coref_model(Path(data_dir), settings["SPACY_MODEL"], Path(output) if output else SHIPPED_COREF_MODELS)
+    click.echo(f"coreferee model installed in {target}")
+
+
+if __name__ == "__main__":
+    main()

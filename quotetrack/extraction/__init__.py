@@ -1,0 +1,97 @@
+"""Find quote candidates in a parsed article: pure functions over a Doc."""
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import replace
+
+from spacy.tokens import Doc
+
+from ..types import QuoteKind
+from .candidate import Candidate
+from .direct import direct_quotes
+from .indirect import indirect_quotes
+from .marks import paragraphs, quoted_spans
+from .noise import is_noise, signature
+from .syntax import QuoteMask
+
+# Overlap (as a share of the shorter span) above which two finds are the same quote.
+SAME_QUOTE_OVERLAP = 0.5
+_TRAILING_LINKS = re.compile(r"(?:\s+(?:pic\.twitter\.com/\S+|https?://\S+|#\w+))+\s*$")
+
+
+def _social_posts(text: str, bounds: list[tuple[int, int]]) -> list[Candidate]:
+    """An embedded post is the paragraph above its signature line `— Name (@handle) date`."""
+    posts = []
+    for index, (start, end) in enumerate(bounds):
+        signed = signature(text[start:end])
+        if signed is None or index == 0:
+            continue
+        post_start, post_end = bounds[index - 1]
+        body = _TRAILING_LINKS.sub("", text[post_start:post_end])
+        posts.append(Candidate(post_start, post_start + len(body.rstrip()), QuoteKind.DIRECT,
+                               speaker_text=f"{signed.name} ({signed.handle})", paragraph=index - 1))
+    return posts
+
+
+def _cut_before_direct(candidate: Candidate, direct: list[Candidate], text: str) -> Candidate | None:
+    """A reported clause ends where a direct quote it runs into begins ("claims X, telling
+    the Globe, "..."" reports X; the quote is its own find). A clause that *starts* at a
+    direct quote ("adding that, "..."") is that direct quote."""
+    end = candidate.end
+    for quote in direct:
+        if quote.start - 2 <= candidate.start < quote.end:
+            return None
+        if candidate.start < quote.start < end:
+            cue_inside = quote.cue is not None and candidate.start < quote.cue.idx < quote.start
+            end = min(end, quote.cue.idx if cue_inside else quote.start - 1)
+    if end == candidate.end:
+        return candidate
+    end = candidate.start + len(text[candidate.start:end].rstrip(" ,;:“”\"\n"))
+    fragments = tuple(f for f in candidate.fragments if f[1] <= end)
+    kind = QuoteKind.MIXED if fragments else QuoteKind.INDIRECT
+    return replace(candidate, end=end, fragments=fragments, kind=kind) if end > candidate.start else None
+
+
+def _merge(direct: list[Candidate], indirect: list[Candidate], posts: list[Candidate], text: str) -> list[Candidate]:
+    """One find per quote. Reported clauses that restate a direct quote go; quoted fragments
+    inside a mixed quote go (one mixed quote, not one direct quote per fragment); reported
+    speech inside an embedded post is part of the post."""
+    speech = [d for d in direct if d.speaker_head is None or d.cue is None or d.end - d.start > 40]
+    indirect = [c for c in (_cut_before_direct(c, speech, text) for c in indirect) if c is not None]
+    indirect = [c for c in indirect if not any(p.contains(c.start, c.end) for p in posts)]
+    mixed = [c for c in indirect if c.kind is QuoteKind.MIXED]
+    kept_direct = [d for d in direct if not any(m.contains(d.start, d.end) for m in mixed)]
+    kept: list[Candidate] = []
+    for candidate in sorted(indirect, key=lambda c: c.end - c.start, reverse=True):
+        def shorter(other: Candidate) -> int:
+            return min(candidate.end - candidate.start, other.end - other.start) or 1
+
+        if any(candidate.overlap(o) / shorter(o) > SAME_QUOTE_OVERLAP for o in kept_direct + kept):
+            continue
+        kept.append(candidate)
+    return sorted(kept_direct + kept + posts, key=lambda c: (c.start, c.end))
+
+
+def find_candidates(doc: Doc) -> tuple[list[Candidate], QuoteMask]:
+    text = doc.text
+    bounds = paragraphs(text)
+    starts = [start for start, _ in bounds]
+    noise = {i for i, (start, end) in enumerate(bounds) if is_noise(text[start:end])}
+
+    def paragraph_of(offset: int) -> int:
+        return max(0, bisect_right(starts, offset) - 1)
+
+    spans = [s for s in quoted_spans(text) if s.paragraph not in noise]
+    mask = QuoteMask([(s.start, s.end) for s in spans])
+    direct = direct_quotes(doc, spans, mask)
+    indirect = [
+        Candidate(c.start, c.end, c.kind, c.cue, c.speaker_head, c.speaker_text, c.fragments, paragraph_of(c.start))
+        for c in indirect_quotes(doc, mask, lambda offset: paragraph_of(offset) in noise)
+    ]
+    posts = _social_posts(text, bounds)
+    # Floating quotes look at the previous *prose* paragraph: promos and captions between
+    # two paragraphs of one quote do not separate them.
+    rank = {index: n for n, index in enumerate(i for i in range(len(bounds)) if i not in noise)}
+    merged = _merge(direct, indirect, posts, text)
+    return [replace(c, paragraph=rank.get(c.paragraph, c.paragraph)) for c in merged], mask

@@ -1,0 +1,42 @@
+"""Word lists for cues: reporting verbs, nominal cues, roles. Data, not logic."""
+
+# Lemmas of verbs that report speech or writing (after the Gender Gap Tracker's list,
+# extended with verbs common in wire copy and social-media reporting).
+REPORTING_VERBS = frozenset("""
+say tell add warn announce claim estimate confirm hint note respond reply explain argue insist
+state declare write post tweet ask acknowledge admit agree allege assert caution comment
+concede contend deny emphasize maintain mention predict promise pledge report reiterate remark
+reveal stress suggest testify urge vow lament complain recall observe repeat shout quip joke
+conclude tout boast demand threaten proclaim question wonder speculate signal indicate
+assure retort counter blast slam praise criticize decry scoff muse recount describe
+characterize call label dub brand term affirm disclose inform notify advise predict forecast
+""".split())
+
+# Verbs whose object or complement may be a quoted fragment: called it "appalling".
+FRAGMENT_CUES = frozenset("call describe label dub brand term characterize say write".split())
+
+# Nouns that speak on behalf of whoever issued them: "the announcement said".
+DOCUMENT_NOUNS = frozenset("announcement statement release report letter filing memo post tweet complaint ruling".split())
+
+# Nouns that stand for an organisation when used with "the": "the agency said".
+ORGANISATION_NOUNS = frozenset("""
+agency department office administration company ministry police group organization organisation
+campaign party union commission committee court council board bureau service firm government
+unit division department's
+""".split())
+
+# Nouns for people or groups that are not named: kept as unnamed sources, never guessed.
+SOURCE_NOUNS = frozenset("source sources official officials spokesperson spokesman spokeswoman person people aide aides insider".split())
+
+PRONOUNS_PERSON = frozenset("he she him her".split())
+PRONOUNS_PLURAL = frozenset("they them we".split())
+
+# Abbreviated titles, expanded to the role noun they stand for ("Gov." -> governor).
+TITLE_ABBREVIATIONS = {
+    "gov.": "governor", "gov": "governor", "sen.": "senator", "rep.": "representative",
+    "lt.": "lieutenant", "pres.": "president", "sec.": "secretary", "supt.": "superintendent",
+    "dir.": "director", "gen.": "general", "atty.": "attorney", "amb.": "ambassador",
+    "rev.": "reverend", "prof.": "professor", "sgt.": "sergeant", "capt.": "captain",
+    "cmdr.": "commander", "adm.": "admiral", "col.": "colonel", "det.": "detective",
+}
+HONORIFICS = frozenset("mr. mrs. ms. dr. mr mrs ms dr sir dame".split())

@@ -1,0 +1,103 @@
+"""Direct quotes: text inside quote marks, with the cue and speaker around it."""
+from __future__ import annotations
+
+from spacy.tokens import Doc, Token
+
+from ..types import QuoteKind
+from .candidate import Candidate
+from .cues import FRAGMENT_CUES
+from .marks import QuotedSpan
+from .syntax import QuoteMask, char_span, is_according_to, is_cue, speaker_head
+
+MIN_QUOTE_WORDS = 4
+SPEECH_END = set(",.!?…")
+
+
+def looks_like_speech(text: str) -> bool:
+    """Long enough to be speech rather than a scare quote or a term ("sanctuary" cities),
+    and not a title in Title Case ("They're Conducting the Largest ... in American History")."""
+    words = text.split()
+    if len(words) < MIN_QUOTE_WORDS:
+        return False
+    capitalised = sum(w[0].isupper() for w in words if w[0].isalpha())
+    return capitalised / len(words) < 0.75
+
+
+# How close a cue must be to a quote's marks to attribute a short quote ("No," she said).
+ADJACENT_CHARS = 40
+
+
+def _cue_tokens(doc: Doc, quoted: QuotedSpan, mask: QuoteMask) -> list[Token]:
+    """Cues outside quote marks in the sentences where the quote opens and closes."""
+    span = char_span(doc, quoted.start, quoted.end)
+    sentences = {span[0].sent, span[-1].sent}
+    # A closing mark followed by ", he said." may be split into a sentence of its own,
+    # but never across a paragraph break.
+    last = max(sentences, key=lambda s: s.start)
+    if last.end < len(doc) and quoted.closed:
+        following = doc[last.end].sent
+        if following.start_char - quoted.end <= 3 and "\n" not in doc.text[quoted.end:following.start_char]:
+            sentences.add(following)
+    return [
+        token for sentence in sentences for token in sentence
+        if (is_cue(token) or is_according_to(token)) and not mask.contains(token)
+    ]
+
+
+def _attribution(cues: list[Token], quoted: QuotedSpan, mask: QuoteMask) -> tuple[Token | None, Token | None]:
+    """(cue, speaker head). The nearest cue after the quote (`"...," she said`) wins when it
+    names a speaker, else the nearest before (`lamenting, "..."`), else a cue with no
+    speaker of its own (`adding, "..."`: the previous quote's speaker)."""
+    after = sorted((t for t in cues if t.idx >= quoted.end), key=lambda t: t.idx)
+    before = sorted((t for t in cues if t.idx < quoted.start), key=lambda t: -t.idx)
+    options = [t for t in (after[:1] + before[:1])]
+    for cue in options:
+        head = speaker_head(cue, mask)
+        if head is not None:
+            return cue, head
+    return (options[0] if options else None), None
+
+
+def _is_adjacent(cue: Token | None, quoted: QuotedSpan) -> bool:
+    if cue is None:
+        return False
+    gap = cue.idx - quoted.end if cue.idx >= quoted.end else quoted.start - cue.idx
+    return gap <= ADJACENT_CHARS
+
+
+def _fragment_cue(doc: Doc, quoted: QuotedSpan) -> Token | None:
+    """A cue that governs a short quoted fragment as object or complement: called X "Y"."""
+    span = char_span(doc, quoted.start, quoted.end)
+    if span is None:
+        return None
+    head = span.root
+    while head.head.i != head.i:
+        if head.dep_ == "ccomp":
+            return None  # inside reported speech: a mixed quote, found by the indirect pass
+        head = head.head
+        if head.lemma_.lower() in FRAGMENT_CUES and is_cue(head):
+            return head
+    return None
+
+
+def direct_quotes(doc: Doc, spans: list[QuotedSpan], mask: QuoteMask) -> list[Candidate]:
+    found: list[Candidate] = []
+    for quoted in spans:
+        text = doc.text[quoted.start:quoted.end]
+        if char_span(doc, quoted.start, quoted.end) is None:
+            continue
+        cue, head = _attribution(_cue_tokens(doc, quoted, mask), quoted, mask)
+        short_but_spoken = text.rstrip()[-1:] in SPEECH_END and head is not None and _is_adjacent(cue, quoted)
+        if looks_like_speech(text) or short_but_spoken:
+            found.append(Candidate(
+                quoted.start, quoted.end, QuoteKind.DIRECT, cue=cue, speaker_head=head,
+                paragraph=quoted.paragraph, inherits=head is None, continuation=not quoted.opened,
+            ))
+            continue
+        cue = _fragment_cue(doc, quoted)
+        if cue is not None:
+            head = speaker_head(cue, mask)
+            if head is not None:
+                found.append(Candidate(quoted.start, quoted.end, QuoteKind.DIRECT, cue=cue,
+                                       speaker_head=head, paragraph=quoted.paragraph))
+    return found

@@ -1,0 +1,87 @@
+"""Reported speech: a reporting verb with a clause, trailing attributions, "according to"."""
+from __future__ import annotations
+
+from spacy.tokens import Doc, Span, Token
+
+from ..types import QuoteKind
+from .candidate import Candidate, trim
+from .syntax import QuoteMask, is_according_to, is_cue, speaker_head
+
+MIN_CONTENT_WORDS = 3
+# Reported clauses that are mostly inside quote marks are direct quotes, found there.
+MAX_QUOTED_SHARE = 0.6
+
+
+def _clause(verb: Token) -> Span | None:
+    """The reported clause of a cue: its ccomp, or for `X happened, ICE said` (parsed with
+    `said` as a parataxis of the main verb) everything before the attribution."""
+    for child in verb.children:
+        if child.dep_ == "ccomp":
+            return verb.doc[child.left_edge.i:child.right_edge.i + 1]
+    if verb.dep_ == "parataxis" and verb.head.i < verb.i:
+        return verb.doc[verb.sent.start:verb.left_edge.i]
+    return None
+
+
+def _without(sentence: Span, removed: Span) -> Span:
+    """The sentence minus a leading or trailing attribution phrase."""
+    doc = sentence.doc
+    if removed.start - sentence.start >= sentence.end - removed.end:
+        return doc[sentence.start:removed.start]
+    return doc[removed.end:sentence.end]
+
+
+def _according_to(token: Token) -> Span:
+    return _without(token.sent, token.doc[token.left_edge.i:token.right_edge.i + 1])
+
+
+def _bare_attribution(sentence: Span) -> Token | None:
+    """A sentence that is only an attribution: ", ICE said." (what it reports came just before)."""
+    words = [t for t in sentence if not t.is_punct and not t.is_space]
+    if not 2 <= len(words) <= 5:
+        return None
+    cues = [t for t in words if is_cue(t)]
+    return cues[0] if cues and not any(c.dep_ == "ccomp" for c in cues[0].children) else None
+
+
+def indirect_quotes(doc: Doc, mask: QuoteMask, skip_paragraph) -> list[Candidate]:
+    found: list[Candidate] = []
+    sentences = list(doc.sents)
+    for index, sentence in enumerate(sentences):
+        if skip_paragraph(sentence.start_char):
+            continue
+        bare = _bare_attribution(sentence)
+        if bare is not None and index > 0:
+            content = sentences[index - 1]
+            if not skip_paragraph(content.start_char):
+                found.append(_candidate(content, bare, mask))
+            continue
+        for token in sentence:
+            if mask.contains(token):
+                continue
+            if is_according_to(token):
+                found.append(_candidate(_according_to(token), token, mask))
+            elif is_cue(token):
+                clause = _clause(token)
+                if clause is not None:
+                    found.append(_candidate(clause, token, mask))
+    return [c for c in found if c is not None]
+
+
+def _candidate(content: Span, cue: Token, mask: QuoteMask) -> Candidate | None:
+    if any(t.dep_ == "mark" and t.lower_ in {"if", "whether"} for t in content[:2]):
+        return None  # an indirect question ("asked if she would"), not a statement
+    start, end = trim(content)
+    span = content.doc.char_span(start, end, alignment_mode="expand")
+    if span is None or len([t for t in span if not t.is_punct]) < MIN_CONTENT_WORDS:
+        return None
+    share = mask.share_inside(span)
+    if share > MAX_QUOTED_SHARE:
+        return None
+    fragments = tuple(
+        (max(s, start), min(e, end)) for s, e in mask.spans if s < end and e > start
+    )
+    return Candidate(
+        start, end, QuoteKind.MIXED if fragments else QuoteKind.INDIRECT,
+        cue=cue, speaker_head=speaker_head(cue, mask), fragments=fragments,
+    )

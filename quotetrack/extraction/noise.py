@@ -1,0 +1,51 @@
+"""Paragraphs that are not article prose: headlines, promos, captions, bylines, signatures.
+
+Scraped news carries them inline. Quote marks in them are titles ('AM I RACIST?'), and
+their verbs are not reporting ("GOVERNOR WARNS ..."), so extraction skips them.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+PROMO_OPENERS = ("click here", "sign up", "subscribe", "download the", "get the", "watch:", "listen:",
+                 "read more", "related:", "follow us", "advertisement")
+BYLINE = re.compile(
+    r"^(?:by\s+[A-Z][\w.'-]+(?:\s+[A-Z][\w.'-]+){0,3}\s*$|.*\bcan be reached at\b|.*\bcontributed to this report\b"
+    r"|this (?:report|story|article) (?:used|includes|contains) material\b|.*\bfollow (?:him|her|them) on\b)",
+    re.IGNORECASE,
+)
+CAPTION = re.compile(r"\((?:[^()]*/)?[^()]*\b(?:Images?|Photo|Photos|AP|Reuters|AFP|Getty|Shutterstock|File)\b[^()]*\)\s*$")
+# "— Massachusetts Fiscal Alliance (@MassFiscal) November 16, 2024": who posted the embed above.
+SIGNATURE = re.compile(r"^\s*[—–-]{1,2}\s*(?P<name>[^()@\n]+?)\s*\((?P<handle>@\w+)\)\s*(?P<date>[A-Z][a-z]+\.? \d{1,2}, \d{4})?\s*$")
+
+
+@dataclass(frozen=True)
+class Signature:
+    name: str
+    handle: str
+
+
+def is_shouted(paragraph: str) -> bool:
+    """Mostly capital letters: a headline or promo line, not prose."""
+    letters = [c for c in paragraph if c.isalpha()]
+    if len(letters) < 8:
+        return False
+    return sum(c.isupper() for c in letters) / len(letters) > 0.7
+
+
+def is_noise(paragraph: str) -> bool:
+    stripped = paragraph.strip()
+    lowered = stripped.lower()
+    return (
+        is_shouted(stripped)
+        or lowered.startswith(PROMO_OPENERS)
+        or bool(BYLINE.match(stripped))
+        or bool(CAPTION.search(stripped))
+        or bool(SIGNATURE.match(stripped))
+    )
+
+
+def signature(paragraph: str) -> Signature | None:
+    match = SIGNATURE.match(paragraph)
+    return Signature(match["name"].strip(), match["handle"]) if match else None

@@ -1,0 +1,128 @@
+"""Small dependency-tree helpers shared by the extractors."""
+from __future__ import annotations
+
+from spacy.tokens import Doc, Span, Token
+
+from .cues import REPORTING_VERBS
+
+SUBJECTS = ("nsubj", "nsubjpass", "csubj")
+# Dependents that belong to a speaker's noun phrase, left of its head.
+_NP_LEFT = {"det", "compound", "amod", "poss", "nmod", "nummod", "case", "punct", "flat", "prt"}
+
+
+class QuoteMask:
+    """Which characters of the text are inside quote marks; answers for tokens."""
+
+    def __init__(self, spans: list[tuple[int, int]]):
+        self.spans = sorted(spans)
+
+    def contains(self, token: Token) -> bool:
+        return any(start <= token.idx < end for start, end in self.spans)
+
+    def share_inside(self, span: Span) -> float:
+        """Fraction of the span's characters that lie inside quote marks."""
+        length = max(1, span.end_char - span.start_char)
+        covered = sum(
+            max(0, min(end, span.end_char) - max(start, span.start_char)) for start, end in self.spans
+        )
+        return covered / length
+
+
+def is_cue(token: Token) -> bool:
+    return token.lemma_.lower() in REPORTING_VERBS and token.pos_ in {"VERB", "AUX"} or (
+        token.lemma_.lower() in REPORTING_VERBS and token.tag_.startswith("VB")
+    )
+
+
+def is_according_to(token: Token) -> bool:
+    return token.lower_ == "according" and token.i + 1 < len(token.doc) and token.nbor(1).lower_ == "to"
+
+
+def is_acronym(token: Token) -> bool:
+    text = token.text.rstrip(".")
+    return 2 <= len(text) <= 6 and text.isupper() and text.isalpha()
+
+
+def noun_phrase(head: Token) -> Span:
+    """The speaker noun phrase of `head`: its left modifiers and head, without clauses,
+    prepositional tails or appositions. An acronym stands alone from proper nouns run into
+    it by a lost space ("Great Barrington ICE said" -> "ICE")."""
+    start = head.i
+    for child in sorted(head.lefts, key=lambda t: t.i, reverse=True):  # nearest first
+        if child.dep_ not in _NP_LEFT:
+            break
+        if is_acronym(head) and child.pos_ == "PROPN" and not is_acronym(child):
+            break
+        start = child.left_edge.i
+    doc = head.doc
+    while start < head.i and doc[start].is_punct:
+        start += 1
+    return doc[start:head.i + 1]
+
+
+def apposition(head: Token) -> Span | None:
+    """"Patricia Hyde, acting director of ERO's Boston office" -> the appositive phrase."""
+    for child in head.rights:
+        if child.dep_ == "appos":
+            return head.doc[child.left_edge.i:child.right_edge.i + 1]
+    return None
+
+
+def _subject_of(verb: Token, mask: QuoteMask) -> Token | None:
+    for child in verb.children:
+        if child.dep_ in SUBJECTS and not mask.contains(child):
+            return child
+        if child.dep_ == "agent":  # passive: "was said by X"
+            for grandchild in child.children:
+                if grandchild.dep_ == "pobj":
+                    return grandchild
+    return None
+
+
+def speaker_head(cue: Token, mask: QuoteMask) -> Token | None:
+    """The head token of the speaker mention for a cue verb, or None.
+
+    Climbs from participles and coordinated verbs to the verb that has the subject
+    ("Musk struck a tone, lamenting ..."). "criticized X for saying ..." makes X the speaker.
+    """
+    if cue.lower_ == "according":
+        for to in cue.children:
+            for pobj in to.children:
+                if pobj.dep_ == "pobj":
+                    return pobj
+        return None
+    verb = cue
+    for level in range(5):
+        # The subject of reported speech is not the speaker: in "claims a duty is to shield
+        # ..., telling X", climb past the ccomp "is" to "claims".
+        subject = _subject_of(verb, mask) if level == 0 or verb.dep_ != "ccomp" else None
+        if subject is not None:
+            return subject
+        if verb.dep_ == "pcomp" and verb.head.lower_ == "for" and verb.head.head.pos_ == "VERB":
+            objects = [c for c in verb.head.head.children if c.dep_ == "dobj"]
+            if objects:
+                return objects[0]
+        climbable = verb.dep_ in {"advcl", "xcomp", "conj", "pcomp", "pobj", "acl", "dep", "prep", "ccomp"}
+        if not climbable or verb.head.i == verb.i or mask.contains(verb.head):
+            break  # never take a subject from inside the quote itself
+        verb = verb.head
+    # Parser fallback: a noun right before the verb ("..., ICE said." parsed as a pobj).
+    left = cue.i - 1
+    while left >= cue.sent.start and cue.doc[left].pos_ == "ADV":
+        left -= 1
+    if left >= cue.sent.start:
+        token = cue.doc[left]
+        if token.pos_ in {"PROPN", "NOUN", "PRON"} and not mask.contains(token):
+            return token
+    # Inverted order: "..., said Patricia Hyde" parsed with the name as an object.
+    right = cue.i + 1
+    if right < cue.sent.end and cue.doc[right].pos_ == "PROPN" and not mask.contains(cue.doc[right]):
+        token = cue.doc[right]
+        while token.head.i > token.i and token.head.pos_ == "PROPN":
+            token = token.head
+        return token
+    return None
+
+
+def char_span(doc: Doc, start: int, end: int) -> Span | None:
+    return doc.char_span(start, end, alignment_mode="expand")

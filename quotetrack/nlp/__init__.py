@@ -1,0 +1,3 @@
+from .pipeline import load_pipeline, pipeline_versions
+
+__all__ = ["load_pipeline", "pipeline_versions"]

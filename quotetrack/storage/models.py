@@ -1,0 +1,97 @@
+"""SQLAlchemy 2.0 models. Only repository.py turns them into dataclasses and back."""
+from __future__ import annotations
+
+from datetime import date, datetime, timezone
+
+from sqlalchemy import JSON, Date, DateTime, Float, ForeignKey, Index, Integer, MetaData, String, Text, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+# Named constraints, so migrations can refer to them on every backend.
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+
+
+class ArticleRow(Base):
+    __tablename__ = "articles"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    url: Mapped[str | None] = mapped_column(String(2048), unique=True)
+    text_sha256: Mapped[str] = mapped_column(String(64), index=True)
+    outlet: Mapped[str | None] = mapped_column(String(200), index=True)
+    title: Mapped[str | None] = mapped_column(String(500))
+    author: Mapped[str | None] = mapped_column(String(200))
+    published: Mapped[date | None] = mapped_column(Date, index=True)
+    text: Mapped[str] = mapped_column(Text)
+    model_versions: Mapped[str] = mapped_column(String(300))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+    quotes: Mapped[list[QuoteRow]] = relationship(back_populates="article", cascade="all, delete-orphan",
+                                                  order_by="QuoteRow.start")
+
+
+class SpeakerRow(Base):
+    __tablename__ = "speakers"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    slug: Mapped[str] = mapped_column(String(200), unique=True)
+    name: Mapped[str] = mapped_column(String(300))
+    kind: Mapped[str] = mapped_column(String(20))
+    # Identity across articles: "person:patricia|hyde", "organization:ice", "group:officers".
+    identity: Mapped[str] = mapped_column(String(300), index=True)
+    titles: Mapped[list[str]] = mapped_column(JSON, default=list)
+
+    aliases: Mapped[list[SpeakerAliasRow]] = relationship(back_populates="speaker", cascade="all, delete-orphan",
+                                                          order_by="SpeakerAliasRow.alias")
+    quotes: Mapped[list[QuoteRow]] = relationship(back_populates="speaker")
+
+
+class SpeakerAliasRow(Base):
+    __tablename__ = "speaker_aliases"
+    __table_args__ = (UniqueConstraint("speaker_id", "folded", name="uq_speaker_aliases_speaker_folded"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    speaker_id: Mapped[int] = mapped_column(ForeignKey("speakers.id", ondelete="CASCADE"), index=True)
+    alias: Mapped[str] = mapped_column(String(300))
+    folded: Mapped[str] = mapped_column(String(300), index=True)
+
+    speaker: Mapped[SpeakerRow] = relationship(back_populates="aliases")
+
+
+class QuoteRow(Base):
+    __tablename__ = "quotes"
+    __table_args__ = (
+        UniqueConstraint("article_id", "start", "end", name="uq_quotes_article_span"),
+        Index("ix_quotes_speaker_kind", "speaker_id", "kind"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    article_id: Mapped[int] = mapped_column(ForeignKey("articles.id", ondelete="CASCADE"), index=True)
+    speaker_id: Mapped[int | None] = mapped_column(ForeignKey("speakers.id", ondelete="SET NULL"))
+    start: Mapped[int] = mapped_column(Integer)
+    end: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(Text)
+    folded: Mapped[str] = mapped_column(Text)  # lowercase letters/digits, for search
+    kind: Mapped[str] = mapped_column(String(10))
+    cue: Mapped[str | None] = mapped_column(String(100))
+    speaker_mention: Mapped[str | None] = mapped_column(String(300))
+    method: Mapped[str] = mapped_column(String(30))
+    confidence: Mapped[float] = mapped_column(Float)
+    sentence_start: Mapped[int] = mapped_column(Integer)
+    sentence_end: Mapped[int] = mapped_column(Integer)
+    fragments: Mapped[list[list[int]]] = mapped_column(JSON, default=list)
+
+    article: Mapped[ArticleRow] = relationship(back_populates="quotes")
+    speaker: Mapped[SpeakerRow | None] = relationship(back_populates="quotes")

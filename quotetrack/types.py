@@ -1,0 +1,111 @@
+"""Frozen dataclasses that cross layers. No ORM, no Flask."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from enum import Enum
+
+
+class QuoteKind(str, Enum):
+    DIRECT = "direct"
+    INDIRECT = "indirect"
+    MIXED = "mixed"
+
+
+class SpeakerKind(str, Enum):
+    PERSON = "person"
+    ORGANIZATION = "organization"
+    GROUP = "group"            # "immigration advocates", "federal immigration officials"
+    UNNAMED_SOURCE = "unnamed_source"  # "a source at ICE Boston": kept as such, never guessed
+
+
+class Method(str, Enum):
+    """How an attribution was made (provenance, as CoreNLP records its sieves)."""
+
+    EXPLICIT_NAME = "explicit_name"
+    SURNAME = "surname"
+    TITLE = "title"
+    HANDLE = "handle"
+    PRONOUN_COREF = "pronoun_coref"
+    PRONOUN_NEAREST = "pronoun_nearest"
+    PREVIOUS_QUOTE = "previous_quote"
+    SIGNATURE = "signature"
+    DESCRIPTION = "description"
+    UNRESOLVED = "unresolved"
+
+
+@dataclass(frozen=True)
+class Article:
+    text: str
+    outlet: str | None = None
+    title: str | None = None
+    url: str | None = None
+    published: date | None = None
+    author: str | None = None
+
+
+@dataclass(frozen=True)
+class Speaker:
+    name: str                      # canonical: "Maura Healey", "ICE", "immigration advocates"
+    kind: SpeakerKind
+    titles: tuple[str, ...] = ()   # "Gov.", "acting Field Office Director"
+    aliases: tuple[str, ...] = ()  # "Healey", "@Maura_Healey", "Gov. Maura Healey"
+
+
+@dataclass(frozen=True)
+class Quote:
+    start: int                     # character offsets into the ORIGINAL article text,
+    end: int                       # of the content without its enclosing quote marks
+    text: str                      # == original_text[start:end]
+    kind: QuoteKind
+    cue: str | None                # reporting verb/phrase as written: "said", "according to"
+    speaker_mention: str | None    # as written: "he", "the governor", "Patricia H. Hyde"
+    speaker: Speaker | None        # resolved canonical speaker
+    method: Method
+    confidence: float
+    sentence_start: int = 0        # the sentence(s) around the quote, original offsets
+    sentence_end: int = 0
+    fragments: tuple[tuple[int, int], ...] = field(default=())  # quoted fragments of a mixed quote
+
+
+# --- What the repository hands out: stored records, never ORM objects. -------------------
+
+@dataclass(frozen=True)
+class StoredSpeaker:
+    id: int
+    slug: str
+    name: str
+    kind: str
+    titles: tuple[str, ...]
+    aliases: tuple[str, ...]
+    quote_count: int = 0
+
+
+@dataclass(frozen=True)
+class StoredArticle:
+    id: int
+    url: str | None
+    outlet: str | None
+    title: str | None
+    author: str | None
+    published: date | None
+    model_versions: str
+    quote_count: int | None = None  # None where it was not counted (an article nested in a quote)
+
+
+@dataclass(frozen=True)
+class StoredQuote:
+    id: int
+    article: StoredArticle
+    speaker: StoredSpeaker | None
+    start: int
+    end: int
+    text: str
+    kind: str
+    cue: str | None
+    speaker_mention: str | None
+    method: str
+    confidence: float
+    sentence: str
+    fragments: tuple[tuple[int, int], ...] = ()
+    statement_id: int | None = None
