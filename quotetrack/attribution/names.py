@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from ..extraction.cues import HONORIFICS, TITLE_ABBREVIATIONS
+from ..extraction.cues import HONORIFICS, TITLE_ABBREVIATIONS, TITLE_NOUNS
 
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _POSSESSIVE = re.compile(r"[’']s$")
@@ -62,3 +62,14 @@ def role_of(title: str) -> str | None:
 
 def slugify(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", fold(name)).strip("-") or "speaker"
+
+
+def split_title(name: str) -> tuple[str, str]:
+    """("Councilor", "Rita Diaz") from "Councilor Rita Diaz": leading role words that NER
+    left inside a person's name."""
+    words = name.split()
+    cut = 0
+    while cut < len(words) - 1 and (words[cut].lower() in TITLE_NOUNS or words[cut].lower() in TITLE_ABBREVIATIONS
+                                    or words[cut].lower() in HONORIFICS):
+        cut += 1
+    return " ".join(words[:cut]), " ".join(words[cut:])

@@ -12,13 +12,13 @@ from dataclasses import dataclass, field
 from spacy.tokens import Doc, Span, Token
 
 from ..extraction.cues import (
-    DOCUMENT_NOUNS, ORGANISATION_NOUNS, PRONOUNS_PERSON, PRONOUNS_PLURAL, SOURCE_NOUNS,
+    DOCUMENT_NOUNS, NON_SPEAKER_NOUNS, ORGANISATION_NOUNS, PRONOUNS_PERSON, PRONOUNS_PLURAL, SOURCE_NOUNS,
     TITLE_ABBREVIATIONS,
 )
 from ..extraction.syntax import QuoteMask, apposition, is_acronym, noun_phrase
 from ..types import Method, Speaker, SpeakerKind
 from .coref import antecedents
-from .names import fold, handle_to_name, person_key, role_of, strip_possessive, surname
+from .names import fold, handle_to_name, person_key, role_of, split_title, strip_possessive, surname
 
 # "Immigration and Customs Enforcement (ICE)", "... known as ICE"
 _ACRONYM_DEFINITION = re.compile(
@@ -113,6 +113,7 @@ class ArticleSpeakers:
             entry.titles = [t for t in entry.titles if t]
 
     def _person(self, name: str) -> Entry:
+        title, name = split_title(name)
         key = person_key(name)
         entry = self.people.get(key)
         if entry is None:
@@ -121,6 +122,9 @@ class ArticleSpeakers:
             entry.aliases.add(entry.name)
             entry.name = name
         entry.aliases.update({name, surname(name)})
+        if title and title not in entry.titles:
+            entry.titles.append(title)
+            entry.aliases.add(f"{title} {name}")
         return entry
 
     def _organisation(self, name: str) -> Entry:
@@ -214,7 +218,8 @@ class ArticleSpeakers:
         if is_acronym(head):
             return self._organisation(head.text), Method.EXPLICIT_NAME
         proper = [t for t in phrase if t.pos_ == "PROPN" and t.i >= head.i - 3]
-        if head.ent_type_ == "PERSON" or (len(proper) >= 2 and head.ent_type_ not in {"ORG", "GPE", "NORP"}):
+        titled = bool(proper) and split_title(" ".join(t.text for t in proper))[0] != ""
+        if head.ent_type_ == "PERSON" or (len(proper) >= 2 and (titled or head.ent_type_ not in {"ORG", "GPE", "NORP"})):
             name = " ".join(t.text for t in proper if not t.text.lower().rstrip(".") in TITLE_ABBREVIATIONS)
             return self._person(strip_possessive(name)), Method.EXPLICIT_NAME
         if head.ent_type_ in {"ORG", "NORP"} or head.pos_ == "PROPN":
@@ -250,13 +255,13 @@ class ArticleSpeakers:
         if lemma in DOCUMENT_NOUNS and previous:
             return Resolution(previous[-1][1], mention, Method.DESCRIPTION, 0.6)
         words = self.doc[phrase.start:head.right_edge.i + 1] if lemma in SOURCE_NOUNS and head.tag_ == "NN" else phrase
-        name = re.sub(r"^(?:the|a|an|some|many|several)\s+", "", words.text.strip(" ,"), flags=re.I)
+        name = re.sub(r"^(?:the|a|an|some|many|several)\s+", "", re.sub(r'[“”"]', "", words.text).strip(" ,"), flags=re.I)
         if not name:
             return Resolution(None, mention, Method.UNRESOLVED, 0.3)
         name = name[0].lower() + name[1:] if not name.split()[0].isupper() else name
         if lemma in SOURCE_NOUNS and head.tag_ == "NN":
             return Resolution(self._other(name, SpeakerKind.UNNAMED_SOURCE), words.text, Method.DESCRIPTION, 0.8)
-        if head.tag_ in {"NNS", "NNPS"} or lemma in SOURCE_NOUNS:
+        if (head.tag_ in {"NNS", "NNPS"} and lemma not in NON_SPEAKER_NOUNS) or lemma in SOURCE_NOUNS:
             return Resolution(self._other(name, SpeakerKind.GROUP), mention, Method.DESCRIPTION, 0.75)
         return Resolution(None, mention, Method.UNRESOLVED, 0.3)
 
@@ -275,19 +280,21 @@ class ArticleSpeakers:
             resolved = self.resolve(antecedent, previous)
             if resolved.entry is not None and (plural or resolved.entry.kind is SpeakerKind.PERSON):
                 return Resolution(resolved.entry, head.text, Method.PRONOUN_COREF, 0.85)
-        # No chain: the nearest earlier speaker of the right kind (Citron's fallback).
+        # No chain: the nearest earlier subject of the right kind, else the nearest earlier
+        # speaker of that kind (after Citron's fallback).
         wanted = (lambda e: e.kind is not SpeakerKind.PERSON) if plural else (lambda e: e.kind is SpeakerKind.PERSON)
-        for _, entry in reversed(previous):
-            if wanted(entry):
-                return Resolution(entry, head.text, Method.PRONOUN_NEAREST, 0.7)
         subject = self._nearest_subject(head, wanted, previous)
         if subject is not None:
-            return Resolution(subject, head.text, Method.PRONOUN_NEAREST, 0.6)
+            return Resolution(subject, head.text, Method.PRONOUN_NEAREST, 0.7)
+        for _, entry in reversed(previous):
+            if wanted(entry):
+                return Resolution(entry, head.text, Method.PRONOUN_NEAREST, 0.6)
         return Resolution(None, head.text, Method.UNRESOLVED, 0.3)
 
     def _nearest_subject(self, pronoun: Token, wanted, previous) -> Entry | None:
         """The closest preceding sentence subject outside quotes that resolves to a wanted kind."""
-        for token in reversed(self.doc[max(0, pronoun.sent.start - 80):pronoun.sent.start]):
+        window = self.doc[max(0, pronoun.sent.start - 60):pronoun.i]
+        for token in reversed(window):
             if token.dep_ in {"nsubj", "nsubjpass"} and token.pos_ != "PRON" and not self.mask.contains(token):
                 resolved = self.resolve(token, previous)
                 if resolved.entry is not None and wanted(resolved.entry):

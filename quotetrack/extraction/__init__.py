@@ -17,6 +17,9 @@ from .syntax import QuoteMask
 
 # Overlap (as a share of the shorter span) above which two finds are the same quote.
 SAME_QUOTE_OVERLAP = 0.5
+# Share of a quoted fragment inside a mixed quote above which it is part of that quote
+# (trimming may leave the fragment's final period outside).
+ABSORBED = 0.8
 _TRAILING_LINKS = re.compile(r"(?:\s+(?:pic\.twitter\.com/\S+|https?://\S+|#\w+))+\s*$")
 
 
@@ -61,7 +64,7 @@ def _merge(direct: list[Candidate], indirect: list[Candidate], posts: list[Candi
     indirect = [c for c in (_cut_before_direct(c, speech, text) for c in indirect) if c is not None]
     indirect = [c for c in indirect if not any(p.contains(c.start, c.end) for p in posts)]
     mixed = [c for c in indirect if c.kind is QuoteKind.MIXED]
-    kept_direct = [d for d in direct if not any(m.contains(d.start, d.end) for m in mixed)]
+    kept_direct = [d for d in direct if not any(m.overlap(d) >= ABSORBED * (d.end - d.start) for m in mixed)]
     kept: list[Candidate] = []
     for candidate in sorted(indirect, key=lambda c: c.end - c.start, reverse=True):
         def shorter(other: Candidate) -> int:

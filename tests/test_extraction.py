@@ -1,0 +1,168 @@
+"""Extraction and attribution on small texts of our own, through the real pipeline."""
+import pytest
+
+from quotetrack.quotes import extract_quotes
+from quotetrack.types import Method, QuoteKind, SpeakerKind
+
+from .conftest import seed_text
+
+pytestmark = pytest.mark.model
+
+
+def quotes_of(nlp, text):
+    quotes, _ = extract_quotes(text, nlp)
+    for quote in quotes:
+        assert text[quote.start:quote.end] == quote.text  # offsets point into the original
+        assert 0 <= quote.confidence <= 1
+    return quotes
+
+
+def find(quotes, fragment):
+    matches = [q for q in quotes if fragment in q.text]
+    assert matches, f"no quote containing {fragment!r} in {[q.text for q in quotes]}"
+    return matches[0]
+
+
+def speaker(quote):
+    return quote.speaker.name if quote.speaker else None
+
+
+def test_direct_quote_with_speaker_after(nlp):
+    text = "Senator Jane Roberts spoke on Tuesday.\n\n“We will not back down from this fight,” Roberts said."
+    quote = find(quotes_of(nlp, text), "We will not back down")
+    assert quote.kind is QuoteKind.DIRECT
+    assert speaker(quote) == "Jane Roberts"
+    assert quote.cue == "said"
+    assert quote.text.endswith("fight,")
+
+
+def test_direct_quote_with_speaker_before_and_a_colon(nlp):
+    text = 'Mayor Carlos Vega wrote: "The budget protects every library in the city."'
+    quote = find(quotes_of(nlp, text), "The budget protects")
+    assert speaker(quote) == "Carlos Vega"
+
+
+def test_inverted_attribution(nlp):
+    text = '"The data show a clear decline in arrests," said Dr. Helen Park, a criminologist at the university.'
+    quote = find(quotes_of(nlp, text), "The data show")
+    assert speaker(quote) == "Helen Park"
+    assert any("criminologist" in t for t in quote.speaker.titles)
+
+
+def test_quote_split_around_its_attribution_is_two_segments_of_one_speaker(nlp):
+    text = '"We tried everything we could," coach Mark Ellis said. "The players gave it all and I am proud of them."'
+    quotes = quotes_of(nlp, text)
+    first, second = find(quotes, "We tried everything"), find(quotes, "The players gave")
+    assert speaker(first) == speaker(second) == "Mark Ellis"
+    assert second.method is Method.PREVIOUS_QUOTE and second.confidence < first.confidence
+
+
+def test_pronoun_speaker_resolved_through_coreference(nlp):
+    text = ("Police chief Angela Moore addressed reporters on Monday.\n\n"
+            "“There is no evidence that the fire was set on purpose,” she said.")
+    quote = find(quotes_of(nlp, text), "There is no evidence")
+    assert speaker(quote) == "Angela Moore"
+    assert quote.method in {Method.PRONOUN_COREF, Method.PRONOUN_NEAREST}
+
+
+def test_indirect_quote_with_reporting_verb_and_clause(nlp):
+    text = "Governor Ann Lee said the state will open three new shelters before winter."
+    quote = find(quotes_of(nlp, text), "the state will open three new shelters")
+    assert quote.kind is QuoteKind.INDIRECT
+    assert speaker(quote) == "Ann Lee"
+
+
+def test_trailing_attribution_and_according_to(nlp):
+    text = ("The company laid off 200 workers in March, the union said.\n\n"
+            "The plant will close by the end of the year, according to the Labor Department.")
+    quotes = quotes_of(nlp, text)
+    assert find(quotes, "laid off 200 workers").kind is QuoteKind.INDIRECT
+    according = find(quotes, "The plant will close")
+    assert according.cue == "according to"
+    assert "Labor Department" in speaker(according)
+
+
+def test_mixed_quote_is_one_quote_not_one_per_fragment(nlp):
+    text = 'Councilor Rita Diaz said the plan would "absolutely not" raise taxes and called it "a fair deal for everyone."'
+    quotes = quotes_of(nlp, text)
+    mixed = find(quotes, "absolutely not")
+    assert mixed.kind is QuoteKind.MIXED
+    assert mixed.fragments
+    assert speaker(mixed) == "Rita Diaz"
+    assert not any(q.text == "absolutely not" for q in quotes)
+
+
+def test_quoted_fragment_with_cue_and_speaker_is_a_quote(nlp):
+    text = 'The party chair, Tom Reyes, called the decision "reckless and unfair."'
+    quote = find(quotes_of(nlp, text), "reckless and unfair")
+    assert speaker(quote) == "Tom Reyes"
+
+
+def test_scare_quotes_titles_and_headlines_are_not_quotes(nlp):
+    text = ("CLICK HERE TO GET THE NEWS APP\n\n"
+            "MAYOR SAYS ‘NO WAY’ TO NEW TAX\n\n"
+            'Critics call them "sanctuary" cities, and the author of "The Long Road Home" agreed to speak.')
+    texts = [q.text for q in quotes_of(nlp, text)]
+    assert "sanctuary" not in texts
+    assert "The Long Road Home" not in texts
+    assert not any("NO WAY" in t for t in texts)
+
+
+def test_floating_quote_paragraph_inherits_the_previous_speaker(nlp):
+    text = ("“We expect the bridge to reopen in May,” transportation secretary Dana Whitfield said.\n\n"
+            "“Crews are working around the clock and the weather has been on our side.”")
+    quote = find(quotes_of(nlp, text), "Crews are working")
+    assert speaker(quote) == "Dana Whitfield"
+    assert quote.method is Method.PREVIOUS_QUOTE
+
+
+def test_quote_running_over_paragraphs_keeps_its_speaker(nlp):
+    text = ("“The first part of the answer is money,” Director Sam Okafor said. “The second part is time.\n\n"
+            "“And the third part is patience, which we have run out of.”")
+    quote = find(quotes_of(nlp, text), "the third part is patience")
+    assert speaker(quote) == "Sam Okafor"
+
+
+def test_title_description_resolves_to_the_named_holder(nlp):
+    text = ("Gov. Linda Marsh signed the bill on Friday.\n\n"
+            "The governor said the law would protect renters from sudden increases.")
+    quote = find(quotes_of(nlp, text), "the law would protect renters")
+    assert speaker(quote) == "Linda Marsh"
+    assert quote.method is Method.TITLE
+
+
+def test_agency_description_resolves_to_the_organisation(nlp):
+    text = ("Officials at the Federal Aviation Administration (FAA) met on Monday.\n\n"
+            "The agency said the inspections would take two weeks.")
+    quote = find(quotes_of(nlp, text), "the inspections would take two weeks")
+    assert speaker(quote) == "FAA"
+    assert quote.speaker.kind is SpeakerKind.ORGANIZATION
+
+
+def test_unnamed_source_is_kept_as_such(nlp):
+    text = "A source at the ministry confirmed that the talks had collapsed overnight."
+    quote = find(quotes_of(nlp, text), "the talks had collapsed")
+    assert quote.speaker.kind is SpeakerKind.UNNAMED_SOURCE
+    assert "source" in speaker(quote)
+
+
+def test_embedded_post_is_attributed_to_the_handle_behind_it(nlp):
+    text = ("The exchange spread quickly online.\n\n"
+            "“Not on my watch,” @Jane_Doe responded when asked about the plan. pic.twitter.com/abc123\n\n"
+            "— Civic Watch (@CivicWatch) March 3, 2024")
+    quotes = quotes_of(nlp, text)
+    inner = [q for q in quotes if q.text.startswith("Not on my watch")]
+    assert inner and speaker(inner[0]) == "Jane Doe" and inner[0].method is Method.HANDLE
+    post = [q for q in quotes if q.method is Method.SIGNATURE]
+    assert post and speaker(post[0]) == "Civic Watch"
+
+
+def test_globe_seed_resolves_he_warned_to_homan(nlp):
+    quotes = quotes_of(nlp, seed_text("000"))
+    quote = find(quotes, "There’s a fine line here")
+    assert speaker(quote) == "Tom Homan"
+    assert quote.speaker_mention == "he"
+
+
+def test_text_without_quotes_gives_nothing(nlp):
+    assert quotes_of(nlp, "The river rose two feet overnight. Schools opened late.") == []

@@ -1,0 +1,23 @@
+from quotetrack.attribution.names import handle_to_name, person_key, role_of, slugify, surname
+
+
+def test_handles_become_names():
+    assert handle_to_name("@Maura_Healey") == "Maura Healey"
+    assert handle_to_name("@BillMelugin_") == "Bill Melugin"
+
+
+def test_person_key_ignores_middle_initials_but_not_first_names():
+    assert person_key("Patricia H. Hyde") == person_key("Patricia Hyde")
+    assert person_key("Tom Homan") != person_key("Jane Homan")
+
+
+def test_roles_of_titles():
+    assert role_of("acting Field Office Director") == "director"
+    assert role_of("Gov.") == "governor"
+    assert role_of("Massachusetts Governor") == "governor"
+
+
+def test_surname_and_slug():
+    assert surname("Mr. John Smith Jr.") == "Smith"
+    assert slugify("Tom Homan") == "tom-homan"
+    assert slugify("José Ñúñez") == "jose-nunez"
