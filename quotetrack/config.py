@@ -29,11 +29,6 @@ SETTINGS: tuple[Setting, ...] = (
             "spaCy pipeline package to load (en_core_web_sm works too when installed)."),
     Setting("COREF_ENABLED", True, "Run coreferee for pronoun speakers.", _bool),
     Setting("MAX_ARTICLE_CHARS", 200_000, "Largest article text accepted, in characters.", int),
-    Setting("PAGE_SIZE_MAX", 100, "Largest page size an API client may ask for.", int),
-    Setting("FRAME_ANCESTORS", "*",
-            "Space-separated sites allowed to frame quote cards (CSP frame-ancestors)."),
-    Setting("PUBLIC_BASE_URL", "",
-            "Absolute base URL used in embed snippets and oEmbed answers (default: the request's)."),
 )
 
 

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Set up, ingest the five seed articles into the default SQLite database and serve the API
+# on http://127.0.0.1:${PORT:-5000} (gunicorn). Ctrl-C stops it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh worker
+export DATABASE_URL="${DATABASE_URL:-sqlite:///$PWD/quotetrack.sqlite3}"
+.venv/bin/quotetrack ingest seeds/
+echo "API on http://127.0.0.1:${PORT:-5000}/api/v1/ (docs: /api/v1/docs)"
+exec .venv/bin/gunicorn -b "127.0.0.1:${PORT:-5000}" -w 2 --timeout 120 "api:create_app()"
