@@ -109,5 +109,30 @@ def train_coref(data_dir, output) -> None:
     click.echo(f"coreferee model installed in {target}")
 
 
+@main.command("eval")
+@click.argument("gold", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("--peer/--no-peer", default=True, show_default=True,
+              help="Also score textacy's direct_quotations on the same gold (needs the dev extra).")
+@click.option("--output", type=click.Path(dir_okay=False), help="Also write the report to this file.")
+def evaluate(gold, peer, output) -> None:
+    """Score extraction against hand-annotated GOLD files: span P/R/F1, speaker accuracy,
+    end-to-end F1, per kind, and every miss."""
+    from .evaluation import evaluate as run, format_reports, load_gold, quotetrack_predictor, textacy_predictor
+
+    settings = load_settings()
+    articles = [a for path in gold for a in load_gold(Path(path))]
+    nlp = _pipeline(settings)
+    reports = [run(articles, quotetrack_predictor(nlp), "quotetrack")]
+    if peer:
+        import spacy
+
+        reports.append(run(articles, textacy_predictor(spacy.load(settings["SPACY_MODEL"])), "textacy",
+                           lenient_surname=True))
+    text = format_reports(reports, list(gold))
+    click.echo(text)
+    if output:
+        Path(output).write_text(text + "\n", encoding="utf-8")
+
+
 if __name__ == "__main__":
     main()

@@ -50,9 +50,7 @@ def _resolve(candidate: Candidate, table: ArticleSpeakers, attributed: list[tupl
     return Resolution(None, None, Method.UNRESOLVED, 0.3)
 
 
-def quotes_from_doc(doc: Doc, normalized: NormalizedText) -> tuple[list[Quote], list[Speaker]]:
-    candidates, mask = find_candidates(doc)
-    table = ArticleSpeakers(doc, mask)
+def _attribute(candidates: list[Candidate], table: ArticleSpeakers) -> list[tuple[Candidate, Resolution]]:
     resolutions: list[tuple[Candidate, Resolution]] = []
     attributed: list[tuple[int, Entry]] = []
     last_direct: tuple[Candidate, Resolution] | None = None
@@ -63,6 +61,17 @@ def quotes_from_doc(doc: Doc, normalized: NormalizedText) -> tuple[list[Quote], 
             attributed.append((candidate.start, resolution.entry))
         if candidate.kind is QuoteKind.DIRECT:
             last_direct = (candidate, resolution)
+    return resolutions
+
+
+def quotes_from_doc(doc: Doc, normalized: NormalizedText) -> tuple[list[Quote], list[Speaker]]:
+    candidates, mask = find_candidates(doc)
+    table = ArticleSpeakers(doc, mask)
+    # Two passes: the second knows every speaker of the article, so a description met
+    # before its referent is named ("The agency has long complained ...") can look ahead.
+    first = _attribute(candidates, table)
+    table.speakers_seen = [(c.start, r.entry) for c, r in first if r.entry is not None]
+    resolutions = _attribute(candidates, table)
     # Speakers are built last: later mentions add titles and aliases to earlier entries.
     speakers = {id(entry): entry.speaker() for entry in table.entries()}
     quotes = [_quote(c, r, speakers, doc, normalized) for c, r in resolutions]

@@ -71,6 +71,8 @@ def server(seeded_env):
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
+        if process.poll() is not None:
+            pytest.fail(f"gunicorn exited: {process.stderr.read().decode()[-2000:]}")
         try:
             urllib.request.urlopen(f"{base}/api/v1/openapi.json", timeout=10)
             break

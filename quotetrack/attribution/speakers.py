@@ -73,6 +73,7 @@ class ArticleSpeakers:
         self.organisations: dict[str, Entry] = {}
         self.acronym_of: dict[str, str] = {}  # folded full name -> acronym
         self.others: dict[str, Entry] = {}
+        self.speakers_seen: list[tuple[int, Entry]] = []  # filled by a first attribution pass
         self._read_acronyms()
         self._read_people()
 
@@ -180,7 +181,11 @@ class ArticleSpeakers:
         phrase = noun_phrase(head)
         mention = phrase.text
         appos = apposition(head)
-        named = self._named(head, phrase) or (self._named(appos.root, appos) if appos is not None else None)
+        # "The Chair of the party, Amy Carnevale, said": the name in apposition wins.
+        appos_named = self._named(appos.root, appos) if appos is not None and any(
+            e.label_ == "PERSON" for e in appos.ents) else None
+        named = appos_named or self._named(head, phrase) or (
+            self._named(appos.root, appos) if appos is not None else None)
         if named is not None:
             entry, method = named
             entry.positions.append(head.idx)
@@ -249,7 +254,7 @@ class ArticleSpeakers:
             recent = [e for _, e in previous if e.kind is SpeakerKind.ORGANIZATION]
             if recent:
                 return Resolution(recent[-1], mention, Method.DESCRIPTION, 0.8)
-            organisation = self._nearest_organisation(head.idx)
+            organisation = self._nearest_organisation(head.idx) or self._next_organisation_speaker(head.idx)
             if organisation is not None:
                 return Resolution(organisation, mention, Method.DESCRIPTION, 0.7)
         if lemma in DOCUMENT_NOUNS and previous:
@@ -264,6 +269,12 @@ class ArticleSpeakers:
         if (head.tag_ in {"NNS", "NNPS"} and lemma not in NON_SPEAKER_NOUNS) or lemma in SOURCE_NOUNS:
             return Resolution(self._other(name, SpeakerKind.GROUP), mention, Method.DESCRIPTION, 0.75)
         return Resolution(None, mention, Method.UNRESOLVED, 0.3)
+
+    def _next_organisation_speaker(self, position: int) -> Entry | None:
+        """"The agency has long complained ..." before the agency is named: the first
+        organisation quoted later in the article (known after a first attribution pass)."""
+        later = [(p, e) for p, e in self.speakers_seen if p > position and e.kind is SpeakerKind.ORGANIZATION]
+        return min(later, key=lambda pe: pe[0])[1] if later else None
 
     def _nearest_organisation(self, position: int) -> Entry | None:
         for ent in reversed([e for e in self.doc.ents if e.end_char <= position and e.label_ == "ORG"]):

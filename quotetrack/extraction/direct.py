@@ -13,14 +13,16 @@ MIN_QUOTE_WORDS = 4
 SPEECH_END = set(",.!?…")
 
 
+def is_title_case(text: str) -> bool:
+    """"They're Conducting the Largest Deportation Operation": a headline or title, not speech."""
+    words = [w for w in text.split() if w[0].isalpha()]
+    return len(words) >= 3 and sum(w[0].isupper() for w in words) / len(words) >= 0.75
+
+
 def looks_like_speech(text: str) -> bool:
     """Long enough to be speech rather than a scare quote or a term ("sanctuary" cities),
-    and not a title in Title Case ("They're Conducting the Largest ... in American History")."""
-    words = text.split()
-    if len(words) < MIN_QUOTE_WORDS:
-        return False
-    capitalised = sum(w[0].isupper() for w in words if w[0].isalpha())
-    return capitalised / len(words) < 0.75
+    and not a title."""
+    return len(text.split()) >= MIN_QUOTE_WORDS and not is_title_case(text)
 
 
 # How close a cue must be to a quote's marks to attribute a short quote ("No," she said).
@@ -87,7 +89,9 @@ def direct_quotes(doc: Doc, spans: list[QuotedSpan], mask: QuoteMask) -> list[Ca
         if char_span(doc, quoted.start, quoted.end) is None:
             continue
         cue, head = _attribution(_cue_tokens(doc, quoted, mask), quoted, mask)
-        short_but_spoken = text.rstrip()[-1:] in SPEECH_END and head is not None and _is_adjacent(cue, quoted)
+        # "No, absolutely not," she said: short, but marked as speech and attributed right there.
+        short_but_spoken = (text.rstrip()[-1:] in SPEECH_END and head is not None and _is_adjacent(cue, quoted)
+                            and not is_title_case(text))
         if looks_like_speech(text) or short_but_spoken:
             found.append(Candidate(
                 quoted.start, quoted.end, QuoteKind.DIRECT, cue=cue, speaker_head=head,

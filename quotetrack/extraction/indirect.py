@@ -24,6 +24,12 @@ def _clause(verb: Token) -> Span | None:
                     end = min(end, conj.left_edge.i)
                     if end > 0 and verb.doc[end - 1].dep_ == "cc":
                         end -= 1
+            # "said X, but the request was ignored": a coordinated clause with its own
+            # subject continues the report; one without ("said X and left") does not.
+            for conj in verb.children:
+                if conj.dep_ == "conj" and conj.i > child.i and not is_cue(conj) and end == child.right_edge.i + 1 \
+                        and any(c.dep_ in {"nsubj", "nsubjpass"} for c in conj.children):
+                    end = conj.right_edge.i + 1
             return verb.doc[child.left_edge.i:end]
     if verb.dep_ == "parataxis" and verb.head.i < verb.i:
         return verb.doc[verb.sent.start:verb.left_edge.i]

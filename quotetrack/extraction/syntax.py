@@ -28,10 +28,20 @@ class QuoteMask:
         return covered / length
 
 
+def _ing_stem_is_cue(word: str) -> bool:
+    stem = word[:-3]
+    return any(candidate in REPORTING_VERBS for candidate in (stem, stem + "e", stem[:-1]))
+
+
 def is_cue(token: Token) -> bool:
-    return token.lemma_.lower() in REPORTING_VERBS and token.pos_ in {"VERB", "AUX"} or (
-        token.lemma_.lower() in REPORTING_VERBS and token.tag_.startswith("VB")
-    )
+    """A reporting verb. The parser sometimes tags a participle that introduces a quote as a
+    noun ("lamenting, "Why ...""); such an -ing word before a comma or colon counts too."""
+    lemma = token.lemma_.lower()
+    if lemma in REPORTING_VERBS and (token.pos_ in {"VERB", "AUX"} or token.tag_.startswith("VB")):
+        return True
+    word = token.lower_
+    following = token.nbor(1).text if token.i + 1 < len(token.doc) else ""
+    return word.endswith("ing") and following in {",", ":"} and _ing_stem_is_cue(word)
 
 
 def is_according_to(token: Token) -> bool:
