@@ -102,6 +102,7 @@ class Tally:
     matched_predicted: int = 0  # predictions of this kind that matched
     matched_gold: int = 0  # gold quotes of this kind that were matched
     speaker_right: int = 0
+    kind_right: int = 0
     end_to_end: int = 0  # gold of this kind matched with the right speaker
     end_to_end_predicted: int = 0  # predictions of this kind matched with the right speaker
 
@@ -115,6 +116,7 @@ class Tally:
             "gold": self.gold, "predicted": self.predicted,
             "precision": p, "recall": r, "f1": ratio(2 * p * r, p + r),
             "speaker_accuracy": ratio(self.speaker_right, self.matched_gold),
+            "kind_accuracy": ratio(self.kind_right, self.matched_gold),
             "end_to_end_f1": ratio(2 * ep * er, ep + er),
         }
 
@@ -148,7 +150,10 @@ def evaluate(articles: list[GoldArticle], predict: Predictor, system: str, lenie
             for tally in (report.overall, report.by_kind[g.kind]):
                 tally.matched_gold += 1
                 tally.speaker_right += right
+                tally.kind_right += p.kind == g.kind
                 tally.end_to_end += right
+            if p.kind != g.kind:
+                report.misses.append(f"KIND    {article.name}: {g.text[:60]!r} is {g.kind}, got {p.kind}")
             if not right:
                 report.misses.append(f"SPEAKER {article.name}: {g.text[:60]!r} is {g.speaker!r}, got {p.speaker!r}")
         for p in predicted:
@@ -200,15 +205,19 @@ def textacy_predictor(nlp) -> Predictor:
 
 
 def format_reports(reports: list[Report], gold_names: list[str]) -> str:
-    lines = [f"gold: {', '.join(gold_names)}", f"match: character overlap >= {MATCH_OVERLAP:.0%} of the longer span", ""]
-    header = f"{'system':12} {'kind':9} {'gold':>5} {'pred':>5} {'P':>6} {'R':>6} {'F1':>6} {'speaker':>8} {'e2e F1':>7}"
+    lines = [f"gold: {', '.join(gold_names)}",
+             f"match: character overlap >= {MATCH_OVERLAP:.0%} of the longer span, one to one; P/R/F1 of spans;",
+             "speaker and kind ok: accuracy on matched gold quotes; e2e F1: span and speaker right", ""]
+    header = (f"{'system':12} {'kind':9} {'gold':>5} {'pred':>5} {'P':>6} {'R':>6} {'F1':>6} {'speaker':>8} "
+              f"{'e2e F1':>7} {'kind ok':>8}")
     lines.append(header)
     lines.append("-" * len(header))
     for report in reports:
         for kind, tally in [("all", report.overall), *report.by_kind.items()]:
             f = tally.figures()
             lines.append(f"{report.system:12} {kind:9} {f['gold']:5} {f['predicted']:5} {f['precision']:6.3f} "
-                         f"{f['recall']:6.3f} {f['f1']:6.3f} {f['speaker_accuracy']:8.3f} {f['end_to_end_f1']:7.3f}")
+                         f"{f['recall']:6.3f} {f['f1']:6.3f} {f['speaker_accuracy']:8.3f} {f['end_to_end_f1']:7.3f} "
+                         f"{f['kind_accuracy']:8.3f}")
     for report in reports:
         lines += ["", f"{report.system}: misses ({len(report.misses)})"]
         lines += [f"  {m}" for m in sorted(report.misses)]

@@ -65,6 +65,13 @@ def _title_words(span: Span, name: Span) -> str:
     return doc[start:name.start].text.strip(" ,-") if start < name.start else ""
 
 
+def _is_bare_definite(phrase: Span, head: Token) -> bool:
+    """"the agency", "the federal agency": a definite description that refers back, unlike
+    "the county sheriff's office" or "the Department of Water Resources", which name."""
+    return all(t.dep_ in {"det", "amod"} and (t.dep_ != "det" or t.lower_ in {"the", "this", "that"})
+               for t in phrase if t.i != head.i) and not any(c.dep_ == "prep" for c in head.children)
+
+
 class ArticleSpeakers:
     def __init__(self, doc: Doc, mask: QuoteMask):
         self.doc = doc
@@ -141,14 +148,19 @@ class ArticleSpeakers:
         return self.others[key]
 
     # -- lookups ---------------------------------------------------------------------------
-    def by_surname(self, word: str) -> Entry | None:
+    def by_surname(self, word: str, position: int | None = None) -> Entry | None:
+        """The person with this surname. Two people sharing it (a senator and her campaign
+        manager): the one named most recently before `position`, if any."""
         matches = [e for e in self.people.values() if fold(surname(e.name)) == fold(strip_possessive(word))]
-        return matches[0] if len(matches) == 1 else None
+        if len(matches) <= 1 or position is None:
+            return matches[0] if len(matches) == 1 else None
+        named_before = [(max(p for p in e.positions if p < position), e) for e in matches
+                        if any(p < position for p in e.positions)]
+        return max(named_before, key=lambda pe: pe[0])[1] if named_before else None
 
     def by_role(self, role: str, position: int) -> Entry | None:
         """The person whose title has this role, nearest before `position`, else first after."""
-        holders = [e for e in self.people.values() if any(role_of(t) == role for t in e.titles)
-                   or any(role in fold(t).split() for t in e.titles)]
+        holders = [e for e in self.people.values() if any(role_of(t) == role for t in e.titles)]
         if not holders:
             return None
         before = [e for e in holders if any(p < position for p in e.positions)]
@@ -209,10 +221,11 @@ class ArticleSpeakers:
                 if title and title not in entry.titles:
                     entry.titles.append(title)
                 return entry, Method.EXPLICIT_NAME
-        by_surname = self.by_surname(head.text)
+        by_surname = self.by_surname(head.text, head.idx)
         if by_surname is not None:
             return by_surname, Method.SURNAME if len(phrase) == 1 else Method.EXPLICIT_NAME
-        organisation = self.organisation_for(phrase.text)
+        entity = next((e for e in self.doc.ents if e.start <= head.i < e.end and e.label_ in {"ORG", "FAC", "NORP"}), None)
+        organisation = self.organisation_for(phrase.text) or (self.organisation_for(entity.text) if entity else None)
         if organisation is not None:
             return organisation, Method.EXPLICIT_NAME
         role = self._role(phrase)
@@ -228,7 +241,8 @@ class ArticleSpeakers:
             name = " ".join(t.text for t in proper if not t.text.lower().rstrip(".") in TITLE_ABBREVIATIONS)
             return self._person(strip_possessive(name)), Method.EXPLICIT_NAME
         if head.ent_type_ in {"ORG", "NORP"} or head.pos_ == "PROPN":
-            return self._organisation(strip_possessive(phrase.text.removeprefix("The ").removeprefix("the "))), Method.EXPLICIT_NAME
+            text = entity.text if entity is not None and head.ent_type_ == "ORG" else phrase.text
+            return self._organisation(strip_possessive(re.sub(r"^the\s+", "", text, flags=re.I))), Method.EXPLICIT_NAME
         return None
 
     @staticmethod
@@ -246,34 +260,67 @@ class ArticleSpeakers:
         if person is not None:
             return Resolution(person, mention, Method.TITLE, 0.85)
         owner = next((c for c in head.children if c.dep_ == "poss"), None)
-        if lemma in ORGANISATION_NOUNS:
-            if owner is not None:
-                organisation = self.organisation_for(owner.text)
-                if organisation is not None:
-                    return Resolution(organisation, mention, Method.DESCRIPTION, 0.8)
+        if owner is not None and owner.pos_ in {"PRON", "PROPN"} \
+                and lemma in ORGANISATION_NOUNS | DOCUMENT_NOUNS | {"campaign", "spokesperson", "spokesman", "spokeswoman"}:
+            # "His office said", "Hale's campaign said", "ICE's statement": the owner speaks.
+            resolved = self.resolve(owner, previous)
+            if resolved.entry is not None:
+                return Resolution(resolved.entry, mention, Method.DESCRIPTION, round(resolved.confidence * 0.9, 3))
+        singular = head.tag_ in {"NN", "NNP"}
+        anaphoric = singular and owner is None and _is_bare_definite(phrase, head)
+        if lemma in ORGANISATION_NOUNS and anaphoric:
+            # "the agency": the organisation last quoted, else last named, else next quoted.
             recent = [e for _, e in previous if e.kind is SpeakerKind.ORGANIZATION]
             if recent:
                 return Resolution(recent[-1], mention, Method.DESCRIPTION, 0.8)
             organisation = self._nearest_organisation(head.idx) or self._next_organisation_speaker(head.idx)
             if organisation is not None:
                 return Resolution(organisation, mention, Method.DESCRIPTION, 0.7)
-        if lemma in DOCUMENT_NOUNS and previous:
+        if lemma in DOCUMENT_NOUNS and owner is None and previous:
             return Resolution(previous[-1][1], mention, Method.DESCRIPTION, 0.6)
-        words = self.doc[phrase.start:head.right_edge.i + 1] if lemma in SOURCE_NOUNS and head.tag_ == "NN" else phrase
-        name = re.sub(r"^(?:the|a|an|some|many|several)\s+", "", re.sub(r'[“”"]', "", words.text).strip(" ,"), flags=re.I)
-        if not name:
+        # Otherwise the description itself names the speaker: "the county sheriff's office",
+        # "a senior official at the department", "environmental groups".
+        words = self._described_words(head, phrase)
+        name = re.sub(r"^(?:the|a|an|some|many|several|one)\s+", "", words, flags=re.I)
+        if not name or lemma in NON_SPEAKER_NOUNS:
             return Resolution(None, mention, Method.UNRESOLVED, 0.3)
         name = name[0].lower() + name[1:] if not name.split()[0].isupper() else name
-        if lemma in SOURCE_NOUNS and head.tag_ == "NN":
-            return Resolution(self._other(name, SpeakerKind.UNNAMED_SOURCE), words.text, Method.DESCRIPTION, 0.8)
-        if (head.tag_ in {"NNS", "NNPS"} and lemma not in NON_SPEAKER_NOUNS) or lemma in SOURCE_NOUNS:
+        # "a patient's relative": the article of the owner counts.
+        determiner = next((c.lower_ for t in (head, owner) if t is not None for c in t.children if c.dep_ == "det"), "")
+        if lemma in ORGANISATION_NOUNS and singular:
+            # "the weather service" after "the National Weather Service" is that organisation.
+            known = self._organisation_ending_with(name)
+            return Resolution(known or self._organisation(name), words, Method.DESCRIPTION, 0.75 if known else 0.7)
+        if singular and (lemma in SOURCE_NOUNS or determiner in {"a", "an", "one"}):
+            return Resolution(self._other(name, SpeakerKind.UNNAMED_SOURCE), words, Method.DESCRIPTION, 0.8)
+        if head.tag_ in {"NNS", "NNPS"} or lemma in SOURCE_NOUNS:
             return Resolution(self._other(name, SpeakerKind.GROUP), mention, Method.DESCRIPTION, 0.75)
         return Resolution(None, mention, Method.UNRESOLVED, 0.3)
+
+    def _described_words(self, head: Token, phrase: Span) -> str:
+        """The phrase with its place or affiliation ("a source at ICE Boston") but without
+        clauses ("..., who spoke on condition of anonymity")."""
+        end = head.i + 1
+        for child in head.rights:
+            if child.dep_ == "prep" and child.lower_ in {"at", "in", "from", "for", "with", "of", "on"}:
+                end = child.right_edge.i + 1
+            else:
+                break
+        return re.sub(r'[“”"]', "", self.doc[phrase.start:end].text).strip(" ,")
+
+    def _organisation_ending_with(self, description: str) -> Entry | None:
+        wanted = fold(description)
+        for entry in self.organisations.values():
+            if entry.name[:1].isupper() and any(fold(n).endswith(wanted) and fold(n) != wanted
+                                                for n in (entry.name, *entry.aliases)):
+                return entry
+        return None
 
     def _next_organisation_speaker(self, position: int) -> Entry | None:
         """"The agency has long complained ..." before the agency is named: the first
         organisation quoted later in the article (known after a first attribution pass)."""
-        later = [(p, e) for p, e in self.speakers_seen if p > position and e.kind is SpeakerKind.ORGANIZATION]
+        later = [(p, e) for p, e in self.speakers_seen
+                 if p > position and e.kind is SpeakerKind.ORGANIZATION and e.name[:1].isupper()]
         return min(later, key=lambda pe: pe[0])[1] if later else None
 
     def _nearest_organisation(self, position: int) -> Entry | None:

@@ -22,8 +22,12 @@ DOCUMENT_NOUNS = frozenset("announcement statement release report letter filing 
 ORGANISATION_NOUNS = frozenset("""
 agency department office administration company ministry police group organization organisation
 campaign party union commission committee court council board bureau service firm government
-unit division department's
+unit division hospital university college school district company bank airline network newspaper
+station club team league church museum city county state ministry embassy office
 """.split())
+
+# "fired back that ...", "shot back": particle verbs that report speech.
+PARTICLE_CUES = frozenset("fire shoot hit push".split())
 
 # Nouns for people or groups that are not named: kept as unnamed sources, never guessed.
 SOURCE_NOUNS = frozenset("source sources official officials spokesperson spokesman spokeswoman person people aide aides insider".split())
@@ -43,7 +47,7 @@ HONORIFICS = frozenset("mr. mrs. ms. dr. mr mrs ms dr sir dame".split())
 
 # Plural nouns that cannot speak: "Healey's comments", "the policies". Not groups.
 NON_SPEAKER_NOUNS = frozenset("""
-comment remark word statement report document policy law number figure datum arrest charge crime
+comment remark word statement report document policy law number figure arrest charge crime
 effort operation threat issue question right
 """.split())
 

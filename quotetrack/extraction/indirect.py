@@ -31,6 +31,13 @@ def _clause(verb: Token) -> Span | None:
                         and any(c.dep_ in {"nsubj", "nsubjpass"} for c in conj.children):
                     end = conj.right_edge.i + 1
             return verb.doc[child.left_edge.i:end]
+    # "told reporters after the meeting that he supported ...": the parser hung the clause
+    # on a noun as a relative clause, but its "that" is a complementizer with a subject.
+    for token in verb.subtree:
+        if token.i > verb.i and token.dep_ == "mark" and token.lower_ == "that" and token.head.dep_ == "relcl" \
+                and any(c.dep_ in {"nsubj", "nsubjpass"} for c in token.head.children):
+            clause = token.head
+            return verb.doc[token.i:clause.right_edge.i + 1]
     if verb.dep_ == "parataxis" and verb.head.i < verb.i:
         return verb.doc[verb.sent.start:verb.left_edge.i]
     return None

@@ -34,11 +34,18 @@ def is_shouted(paragraph: str) -> bool:
     return sum(c.isupper() for c in letters) / len(letters) > 0.7
 
 
+def is_headline(paragraph: str) -> bool:
+    """A short line with no closing punctuation: a headline or section title."""
+    stripped = paragraph.strip()
+    return len(stripped.split()) <= 15 and stripped[-1:] not in set(".?!\"”’:…)") and not stripped.startswith(("“", '"'))
+
+
 def is_noise(paragraph: str) -> bool:
     stripped = paragraph.strip()
     lowered = stripped.lower()
     return (
         is_shouted(stripped)
+        or is_headline(stripped)
         or lowered.startswith(PROMO_OPENERS)
         or bool(BYLINE.match(stripped))
         or bool(CAPTION.search(stripped))

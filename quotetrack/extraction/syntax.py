@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from spacy.tokens import Doc, Span, Token
 
-from .cues import REPORTING_VERBS
+from .cues import PARTICLE_CUES, REPORTING_VERBS
 
 SUBJECTS = ("nsubj", "nsubjpass", "csubj")
 # Dependents that belong to a speaker's noun phrase, left of its head.
@@ -38,6 +38,8 @@ def is_cue(token: Token) -> bool:
     noun ("lamenting, "Why ...""); such an -ing word before a comma or colon counts too."""
     lemma = token.lemma_.lower()
     if lemma in REPORTING_VERBS and (token.pos_ in {"VERB", "AUX"} or token.tag_.startswith("VB")):
+        return True
+    if lemma in PARTICLE_CUES and any(c.dep_ in {"prt", "advmod"} and c.lower_ == "back" for c in token.children):
         return True
     word = token.lower_
     following = token.nbor(1).text if token.i + 1 < len(token.doc) else ""
@@ -101,6 +103,13 @@ def speaker_head(cue: Token, mask: QuoteMask) -> Token | None:
                 if pobj.dep_ == "pobj":
                     return pobj
         return None
+    if cue.tag_ == "VBG" and cue.i > 0 and cue.doc[cue.i - 1].text == ",":
+        # "X denied the reports, calling them ...": the participle's speaker is the subject
+        # of the main clause, wherever the parser attached the participle.
+        root = cue.sent.root
+        subject = _subject_of(root, mask) if not mask.contains(root) else None
+        if subject is not None and subject.i < cue.i:
+            return subject
     verb = cue
     for level in range(5):
         # The subject of reported speech is not the speaker: in "claims a duty is to shield
