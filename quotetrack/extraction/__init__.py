@@ -38,16 +38,21 @@ def _social_posts(text: str, bounds: list[tuple[int, int]]) -> list[Candidate]:
 
 
 def _cut_before_direct(candidate: Candidate, direct: list[Candidate], text: str) -> Candidate | None:
-    """A reported clause ends where a direct quote it runs into begins ("claims X, telling
-    the Globe, "..."" reports X; the quote is its own find). A clause that *starts* at a
-    direct quote ("adding that, "..."") is that direct quote."""
+    """A reported clause ends where a direct quote with its own cue begins ("claims X,
+    telling the Globe, "..."" reports X; the quote is its own find). A quote that merely ends
+    the clause ("said the debate had shown "a clear choice"") makes it mixed. A clause that
+    *starts* at a direct quote ("adding that, "..."") is that direct quote."""
     end = candidate.end
     for quote in direct:
         if quote.start - 2 <= candidate.start < quote.end:
             return None
-        if candidate.start < quote.start < end:
-            cue_inside = quote.cue is not None and candidate.start < quote.cue.idx < quote.start
-            end = min(end, quote.cue.idx if cue_inside else quote.start - 1)
+        if not candidate.start < quote.start < end:
+            continue
+        own_cue = quote.cue is not None and candidate.start < quote.cue.idx < quote.start and quote.cue != candidate.cue
+        if own_cue:
+            end = min(end, quote.cue.idx)
+        elif candidate.cue is not None and quote.start > candidate.cue.sent.end_char:
+            end = min(end, quote.start - 1)  # the quote is a sentence of its own
     if end == candidate.end:
         return candidate
     end = candidate.start + len(text[candidate.start:end].rstrip(" ,;:“”\"\n"))

@@ -61,10 +61,15 @@ def _attribution(cues: list[Token], quoted: QuotedSpan, mask: QuoteMask) -> tupl
 
 
 def _is_adjacent(cue: Token | None, quoted: QuotedSpan) -> bool:
+    """The cue attributes the quote on its own: right after it (`"No," she said`) or right
+    before it with a comma or colon (`she said: "No."`), not inside a reported clause
+    (`said that the plan had "failed"`, a mixed quote)."""
     if cue is None:
         return False
-    gap = cue.idx - quoted.end if cue.idx >= quoted.end else quoted.start - cue.idx
-    return gap <= ADJACENT_CHARS
+    if cue.idx >= quoted.end:
+        return cue.idx - quoted.end <= ADJACENT_CHARS
+    before = cue.doc.text[:quoted.start - 1].rstrip()
+    return quoted.start - cue.idx <= ADJACENT_CHARS and before[-1:] in {",", ":"}
 
 
 def _fragment_cue(doc: Doc, quoted: QuotedSpan) -> Token | None:

@@ -8,7 +8,7 @@ from .candidate import Candidate, trim
 from .syntax import QuoteMask, is_according_to, is_cue, speaker_head
 
 MIN_CONTENT_WORDS = 3
-# Reported clauses that are mostly inside quote marks are direct quotes, found there.
+# Reported clauses that open with a quote and are mostly quoted are direct quotes, found there.
 MAX_QUOTED_SHARE = 0.6
 
 
@@ -95,8 +95,10 @@ def _candidate(content: Span, cue: Token, mask: QuoteMask) -> Candidate | None:
     span = content.doc.char_span(start, end, alignment_mode="expand")
     if span is None or len([t for t in span if not t.is_punct]) < MIN_CONTENT_WORDS:
         return None
-    share = mask.share_inside(span)
-    if share > MAX_QUOTED_SHARE:
+    # A clause that opens with a quote and is mostly quoted is a direct quote ("wrote "Why
+    # ...""); one that paraphrases first and quotes after is mixed ("said the senator had
+    # "won the night"").
+    if mask.contains(span[0]) and mask.share_inside(span) > MAX_QUOTED_SHARE:
         return None
     fragments = tuple(
         (max(s, start), min(e, end)) for s, e in mask.spans if s < end and e > start
