@@ -166,3 +166,38 @@ def test_globe_seed_resolves_he_warned_to_homan(nlp):
 
 def test_text_without_quotes_gives_nothing(nlp):
     assert quotes_of(nlp, "The river rose two feet overnight. Schools opened late.") == []
+
+
+def test_trailing_attribution_after_a_long_report(nlp):
+    text = "A powerful storm swept through the region overnight, leaving 300,000 homes without power, utility officials said Saturday."
+    quote = find(quotes_of(nlp, text), "A powerful storm swept")
+    assert speaker(quote) == "utility officials"
+    assert quote.speaker.kind is SpeakerKind.GROUP
+
+
+def test_particle_cue_fired_back_reports_speech(nlp):
+    text = 'Senator Ann Cole fired back that her rival had "no plan at all" for the economy.'
+    quote = find(quotes_of(nlp, text), "no plan at all")
+    assert quote.kind is QuoteKind.MIXED and speaker(quote) == "Ann Cole"
+
+
+def test_lede_description_resolves_to_the_person_named_later(nlp):
+    text = ("The transport secretary has defended a rise in fares, insisting the money will improve services.\n\n"
+            "“Passengers expect trains that run on time,” Sarah Whitmore told the BBC.")
+    quote = find(quotes_of(nlp, text), "the money will improve services")
+    assert speaker(quote) == "Sarah Whitmore"
+    assert quote.confidence < 0.6
+
+
+def test_two_people_sharing_a_surname_in_one_article(nlp):
+    text = ("Senator Margaret Collins spoke first. “I have served this state for 18 years,” Collins said.\n\n"
+            "Her campaign manager, Peter Collins, told reporters that the senator had won the debate.")
+    quotes = quotes_of(nlp, text)
+    assert speaker(find(quotes, "I have served")) == "Margaret Collins"
+    assert speaker(find(quotes, "the senator had won")) == "Peter Collins"
+
+
+def test_possessive_office_speaks_for_its_owner(nlp):
+    text = ("Governor Gavin Newsom has not commented on the restrictions. "
+            "His office said he would visit the Central Valley on Friday.")
+    assert speaker(find(quotes_of(nlp, text), "he would visit")) == "Gavin Newsom"

@@ -13,7 +13,7 @@ from spacy.tokens import Doc, Span, Token
 
 from ..extraction.cues import (
     DOCUMENT_NOUNS, NON_SPEAKER_NOUNS, ORGANISATION_NOUNS, PRONOUNS_PERSON, PRONOUNS_PLURAL, SOURCE_NOUNS,
-    TITLE_ABBREVIATIONS,
+    TITLE_ABBREVIATIONS, TITLE_NOUNS,
 )
 from ..extraction.syntax import QuoteMask, apposition, is_acronym, noun_phrase
 from ..types import Method, Speaker, SpeakerKind
@@ -273,11 +273,17 @@ class ArticleSpeakers:
             recent = [e for _, e in previous if e.kind is SpeakerKind.ORGANIZATION]
             if recent:
                 return Resolution(recent[-1], mention, Method.DESCRIPTION, 0.8)
-            organisation = self._nearest_organisation(head.idx) or self._next_organisation_speaker(head.idx)
+            organisation = self._nearest_organisation(head.idx) or self._next_speaker(head.idx, SpeakerKind.ORGANIZATION)
             if organisation is not None:
                 return Resolution(organisation, mention, Method.DESCRIPTION, 0.7)
         if lemma in DOCUMENT_NOUNS and owner is None and previous:
             return Resolution(previous[-1][1], mention, Method.DESCRIPTION, 0.6)
+        if lemma in TITLE_NOUNS and singular and owner is None:
+            # "The transport secretary has defended ... Sarah Whitmore told the BBC": a lede
+            # describes, a later paragraph names. The next person quoted, with low confidence.
+            person = self._next_speaker(head.idx, SpeakerKind.PERSON)
+            if person is not None:
+                return Resolution(person, mention, Method.TITLE, 0.5)
         # Otherwise the description itself names the speaker: "the county sheriff's office",
         # "a senior official at the department", "environmental groups".
         words = self._described_words(head, phrase)
@@ -316,11 +322,10 @@ class ArticleSpeakers:
                 return entry
         return None
 
-    def _next_organisation_speaker(self, position: int) -> Entry | None:
-        """"The agency has long complained ..." before the agency is named: the first
-        organisation quoted later in the article (known after a first attribution pass)."""
-        later = [(p, e) for p, e in self.speakers_seen
-                 if p > position and e.kind is SpeakerKind.ORGANIZATION and e.name[:1].isupper()]
+    def _next_speaker(self, position: int, kind: SpeakerKind) -> Entry | None:
+        """The first named speaker of this kind quoted after `position` (known after a first
+        attribution pass): "The agency has long complained ..." before the agency is named."""
+        later = [(p, e) for p, e in self.speakers_seen if p > position and e.kind is kind and e.name[:1].isupper()]
         return min(later, key=lambda pe: pe[0])[1] if later else None
 
     def _nearest_organisation(self, position: int) -> Entry | None:

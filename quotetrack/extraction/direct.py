@@ -36,7 +36,10 @@ def _cue_tokens(doc: Doc, quoted: QuotedSpan, mask: QuoteMask) -> list[Token]:
     # A closing mark followed by ", he said." may be split into a sentence of its own,
     # but never across a paragraph break.
     last = max(sentences, key=lambda s: s.start)
-    if last.end < len(doc) and quoted.closed:
+    # Only when the quote ends in speech punctuation inside its marks (`"...," he said`):
+    # `called it 'a kick in the teeth'. The spokesman said ...` is a new sentence.
+    spoken_end = doc.text[quoted.start:quoted.end].rstrip()[-1:] in {",", "?", "!", "—", "–"}
+    if last.end < len(doc) and quoted.closed and spoken_end:
         following = doc[last.end].sent
         if following.start_char - quoted.end <= 3 and "\n" not in doc.text[quoted.end:following.start_char]:
             sentences.add(following)

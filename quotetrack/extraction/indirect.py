@@ -40,7 +40,45 @@ def _clause(verb: Token) -> Span | None:
             return verb.doc[token.i:clause.right_edge.i + 1]
     if verb.dep_ == "parataxis" and verb.head.i < verb.i:
         return verb.doc[verb.sent.start:verb.left_edge.i]
-    return None
+    return _clause_in_object(verb) or _clause_before_trailing_attribution(verb)
+
+
+def _clause_in_object(verb: Token) -> Span | None:
+    """"She said the government had frozen fares": the parser took "fares" for the object
+    of "said". A noun phrase right after the cue followed by an auxiliary or modal is the
+    subject of a reported clause."""
+    doc = verb.doc
+    i = verb.i + 1
+    if i < len(doc) and doc[i].lower_ == "that":
+        i += 1
+    start = i
+    while i < verb.sent.end and doc[i].pos_ in {"DET", "ADJ", "NOUN", "PROPN", "NUM", "PRON"} and doc[i].dep_ != "punct":
+        i += 1
+    if i == start or i >= verb.sent.end or doc[i].pos_ != "AUX" or doc[i - 1].pos_ not in {"NOUN", "PROPN", "PRON"}:
+        return None
+    end = max(t.i for t in doc[start:verb.sent.end] if t.is_ancestor(doc[i]) or t.i >= i and not t.is_punct) + 1
+    return doc[start:end]
+
+
+def _clause_before_trailing_attribution(verb: Token) -> Span | None:
+    """"A storm swept through the region, utility officials said Saturday.": the parser made
+    the storm the subject of "said". Everything before ", SPEAKER said" is the report."""
+    doc, sentence = verb.doc, verb.sent
+    after = [t for t in doc[verb.i + 1:sentence.end] if not t.is_punct and not t.is_space]
+    if len(after) > 3 or any(t.dep_ in {"dobj", "ccomp", "xcomp", "attr"} for t in after):
+        return None
+    subject = max((c for c in verb.children if c.dep_ == "nsubj" and c.i < verb.i), key=lambda c: c.i, default=None)
+    if subject is None:
+        return None
+    # The speaker phrase: the subject's own left modifiers, not whatever the parser hung on it.
+    speaker_start = subject.i
+    while speaker_start > sentence.start and doc[speaker_start - 1].dep_ in {"compound", "amod", "det", "poss", "case"} \
+            and doc[speaker_start - 1].head.i == subject.i:
+        speaker_start -= 1
+    comma = speaker_start - 1
+    if comma <= sentence.start or doc[comma].text != ",":
+        return None
+    return doc[sentence.start:comma]
 
 
 def _without(sentence: Span, removed: Span) -> Span:
@@ -61,7 +99,10 @@ def _bare_attribution(sentence: Span) -> Token | None:
     if not 2 <= len(words) <= 5:
         return None
     cues = [t for t in words if is_cue(t)]
-    return cues[0] if cues and not any(c.dep_ == "ccomp" for c in cues[0].children) else None
+    # Only subject, cue and adverbs: ", ICE said." but not "Residents described a night."
+    if not cues or any(c.dep_ in {"ccomp", "dobj", "attr", "prep", "xcomp", "oprd"} for c in cues[0].children):
+        return None
+    return cues[0]
 
 
 def indirect_quotes(doc: Doc, mask: QuoteMask, skip_paragraph) -> list[Candidate]:
