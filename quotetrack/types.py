@@ -109,3 +109,5 @@ class StoredQuote:
     sentence: str
     fragments: tuple[tuple[int, int], ...] = ()
     statement_id: int | None = None
+    relation: str | None = None  # to its statement's canonical wording
+    similarity: float | None = None

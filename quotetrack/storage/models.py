@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from datetime import date, datetime, timezone
 
-from sqlalchemy import JSON, Date, DateTime, Float, ForeignKey, Index, Integer, MetaData, String, Text, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, Date, DateTime, Float, ForeignKey, Index, Integer, MetaData, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 # Named constraints, so migrations can refer to them on every backend.
@@ -92,6 +92,44 @@ class QuoteRow(Base):
     sentence_start: Mapped[int] = mapped_column(Integer)
     sentence_end: Mapped[int] = mapped_column(Integer)
     fragments: Mapped[list[list[int]]] = mapped_column(JSON, default=list)
+    # Statement linking (see quotetrack/statements.py): the quote's strongest neighbour, and
+    # how this quote's wording relates to its statement's canonical wording.
+    statement_id: Mapped[int | None] = mapped_column(ForeignKey("statements.id", ondelete="SET NULL"), index=True)
+    best_link_id: Mapped[int | None] = mapped_column(ForeignKey("quotes.id", ondelete="SET NULL"))
+    best_link_rank: Mapped[float] = mapped_column(Float, default=0.0, server_default="0")
+    relation: Mapped[str | None] = mapped_column(String(12))
+    similarity: Mapped[float | None] = mapped_column(Float)
 
     article: Mapped[ArticleRow] = relationship(back_populates="quotes")
     speaker: Mapped[SpeakerRow | None] = relationship(back_populates="quotes")
+    statement: Mapped[StatementRow | None] = relationship(back_populates="quotes", foreign_keys=[statement_id])
+    best_link: Mapped[QuoteRow | None] = relationship(remote_side=[id], foreign_keys=[best_link_id], post_update=True)
+    shingles: Mapped[list[QuoteShingleRow]] = relationship(cascade="all, delete-orphan", passive_deletes=True)
+
+
+class StatementRow(Base):
+    """One remark of one speaker, as every outlet worded it."""
+
+    __tablename__ = "statements"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    speaker_id: Mapped[int | None] = mapped_column(ForeignKey("speakers.id", ondelete="SET NULL"), index=True)
+    canonical_quote_id: Mapped[int | None] = mapped_column(ForeignKey("quotes.id", ondelete="SET NULL", use_alter=True))
+    canonical_text: Mapped[str] = mapped_column(Text)
+    first_seen: Mapped[date | None] = mapped_column(Date, index=True)
+    quote_count: Mapped[int] = mapped_column(Integer, default=0)
+    outlet_count: Mapped[int] = mapped_column(Integer, default=0, index=True)
+
+    quotes: Mapped[list[QuoteRow]] = relationship(back_populates="statement", foreign_keys="QuoteRow.statement_id")
+    speaker: Mapped[SpeakerRow | None] = relationship()
+
+
+class QuoteShingleRow(Base):
+    """Inverted index of word 3-gram hashes: candidate retrieval without scanning quotes."""
+
+    __tablename__ = "quote_shingles"
+    __table_args__ = (Index("ix_quote_shingles_shingle", "shingle", "speaker_id"),)
+
+    quote_id: Mapped[int] = mapped_column(ForeignKey("quotes.id", ondelete="CASCADE"), primary_key=True)
+    shingle: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    speaker_id: Mapped[int | None] = mapped_column(Integer)

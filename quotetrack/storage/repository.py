@@ -10,6 +10,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from ..attribution.names import fold, person_key, slugify
 from ..types import Article, Quote, Speaker, SpeakerKind, StoredArticle, StoredQuote, StoredSpeaker
+from ..statements import link_quotes
 from .models import ArticleRow, QuoteRow, SpeakerAliasRow, SpeakerRow
 
 
@@ -100,6 +101,7 @@ def save_article(session: Session, article: Article, quotes: list[Quote], versio
         session.add(row)
     row.text, row.text_sha256, row.model_versions = article.text, digest, versions
     row.outlet, row.title, row.author, row.published = article.outlet, article.title, article.author, article.published
+    orphaned = {q.statement_id for q in row.quotes if q.statement_id is not None}
     row.quotes.clear()
     session.flush()
     for quote in quotes:
@@ -111,6 +113,7 @@ def save_article(session: Session, article: Article, quotes: list[Quote], versio
             fragments=[list(f) for f in quote.fragments],
         ))
     session.flush()
+    link_quotes(session, list(row.quotes), orphaned)
     return row, created
 
 
@@ -131,7 +134,8 @@ def to_quote(row: QuoteRow) -> StoredQuote:
         id=row.id, article=to_article(article, quote_count=None), speaker=to_speaker(row.speaker) if row.speaker else None,
         start=row.start, end=row.end, text=row.text, kind=row.kind, cue=row.cue, speaker_mention=row.speaker_mention,
         method=row.method, confidence=row.confidence, sentence=article.text[row.sentence_start:row.sentence_end],
-        fragments=tuple(tuple(f) for f in row.fragments), statement_id=getattr(row, "statement_id", None),
+        fragments=tuple(tuple(f) for f in row.fragments), statement_id=row.statement_id,
+        relation=row.relation, similarity=row.similarity,
     )
 
 
