@@ -24,9 +24,9 @@ def create_app(config: dict | None = None) -> Flask:
     app.json.sort_keys = False  # keep the schemas' field order: id and text first
     QuoteTrackState(app)
     api.init_app(app)
-    from . import articles, docs, extract, quotes, speakers
+    from . import articles, docs, extract, quotes, speakers, statements
 
-    for module in (articles, speakers, quotes, extract):
+    for module in (articles, speakers, quotes, statements, extract):
         api.register_blueprint(module.blp, url_prefix="/api/v1")
     docs.init_app(app)
     return app

@@ -62,6 +62,17 @@ class ArticleSchema(ma.Schema):
     quote_count = ma.fields.Integer(allow_none=True)
 
 
+class ArticleBriefSchema(ma.Schema):
+    class Meta:
+        ordered = True
+
+    id = ma.fields.Integer()
+    outlet = ma.fields.String(allow_none=True)
+    title = ma.fields.String(allow_none=True)
+    url = ma.fields.String(allow_none=True)
+    published = ma.fields.Date(allow_none=True)
+
+
 class QuoteSchema(ma.Schema):
     class Meta:
         ordered = True
@@ -78,8 +89,11 @@ class QuoteSchema(ma.Schema):
     confidence = ma.fields.Float()
     fragments = ma.fields.List(ma.fields.List(ma.fields.Integer()),
                                metadata={"description": "Quoted fragments of a mixed quote (offsets)."})
-    article = ma.fields.Nested(ArticleSchema(only=("id", "outlet", "title", "url", "published")))
-    statement_id = ma.fields.Integer(allow_none=True)
+    article = ma.fields.Nested(ArticleBriefSchema)
+    statement_id = ma.fields.Integer(allow_none=True, metadata={"description": "The statement this quote reports."})
+    relation = ma.fields.String(allow_none=True, metadata={
+        "description": "To the statement's canonical wording: verbatim, variant, fragment or paraphrase."})
+    similarity = ma.fields.Float(allow_none=True)
 
 
 class QuoteDetailSchema(QuoteSchema):
@@ -145,3 +159,77 @@ def page_schema(item_schema: type[ma.Schema], name: str) -> type[ma.Schema]:
 
 QuotePageSchema = page_schema(QuoteSchema, "QuotePageSchema")
 SpeakerPageSchema = page_schema(SpeakerSchema, "SpeakerPageSchema")
+
+
+class AppearanceSchema(ma.Schema):
+    class Meta:
+        ordered = True
+
+    quote_id = ma.fields.Integer()
+    article_id = ma.fields.Integer()
+    outlet = ma.fields.String(allow_none=True)
+    title = ma.fields.String(allow_none=True)
+    url = ma.fields.String(allow_none=True)
+    published = ma.fields.Date(allow_none=True)
+
+
+class DiffOpSchema(ma.Schema):
+    class Meta:
+        ordered = True
+
+    op = ma.fields.String(metadata={"description": "equal, replace, delete or insert"})
+    canonical = ma.fields.String(metadata={"description": "Words of the reference wording."})
+    variant = ma.fields.String(metadata={"description": "Words of this wording."})
+
+
+class WordingSchema(ma.Schema):
+    class Meta:
+        ordered = True
+
+    text = ma.fields.String()
+    kind = ma.fields.String()
+    relation = ma.fields.String()
+    similarity = ma.fields.Float()
+    diff = ma.fields.List(ma.fields.Nested(DiffOpSchema))
+    appearances = ma.fields.List(ma.fields.Nested(AppearanceSchema))
+
+
+class StatementSchema(ma.Schema):
+    class Meta:
+        ordered = True
+
+    id = ma.fields.Integer()
+    speaker = ma.fields.Nested(SpeakerBriefSchema, allow_none=True)
+    canonical_text = ma.fields.String(metadata={"description": "The best verbatim direct wording on record."})
+    first_seen = ma.fields.Date(allow_none=True)
+    first_appearance = ma.fields.Nested(AppearanceSchema, allow_none=True)
+    quote_count = ma.fields.Integer()
+    outlet_count = ma.fields.Integer()
+    relation = ma.fields.String(allow_none=True, metadata={"description": "In verify answers: to the submitted text."})
+    similarity = ma.fields.Float(allow_none=True)
+    wordings = ma.fields.List(ma.fields.Nested(WordingSchema))
+
+
+StatementPageSchema = page_schema(StatementSchema, "StatementPageSchema")
+
+
+class StatementFilterSchema(PageArgsSchema):
+    speaker = ma.fields.String(metadata={"description": "Speaker id or slug."})
+    q = ma.fields.String(metadata={"description": "Words that must all occur in one wording."})
+    min_outlets = ma.fields.Integer(validate=validate.Range(min=1))
+    date_from = ma.fields.Date()
+    date_to = ma.fields.Date()
+
+
+class VerifyInSchema(StrictSchema):
+    text = ma.fields.String(required=True, validate=validate.Length(min=1, max=5000))
+    speaker = ma.fields.String(load_default=None, metadata={"description": "Speaker id or slug (optional)."})
+
+
+class VerdictSchema(ma.Schema):
+    class Meta:
+        ordered = True
+
+    text = ma.fields.String()
+    verdict = ma.fields.String(metadata={"description": "verbatim, variant, fragment, paraphrase or not_found"})
+    matches = ma.fields.List(ma.fields.Nested(StatementSchema))

@@ -109,6 +109,40 @@ def train_coref(data_dir, output) -> None:
     click.echo(f"coreferee model installed in {target}")
 
 
+@main.command()
+@click.argument("text")
+@click.option("--speaker", help="Speaker id or slug to check against.")
+@click.option("--json", "as_json", is_flag=True, help="Print the full answer as JSON.")
+def verify(text, speaker, as_json) -> None:
+    """Check a wording against every stored statement (DATABASE_URL)."""
+    from .storage import Database, repository
+    from .verification import verify as verify_wording
+
+    db = Database(load_settings()["DATABASE_URL"])
+    db.migrate()
+    with db.reading() as session:
+        speaker_id = None
+        if speaker:
+            found = repository.get_speaker(session, speaker)
+            if found is None:
+                raise click.ClickException(f"no speaker {speaker!r}")
+            speaker_id = found.id
+        verdict = verify_wording(session, text, speaker_id)
+    if as_json:
+        from api.schemas import VerdictSchema
+
+        click.echo(json.dumps(VerdictSchema().dump(verdict), ensure_ascii=False, indent=1))
+        return
+    click.echo(f"verdict: {verdict.verdict}")
+    for match in verdict.matches:
+        who = match.speaker.name if match.speaker else "unknown speaker"
+        click.echo(f"\n{match.relation} ({match.similarity:.2f}) of statement {match.id} by {who}, first seen {match.first_seen}")
+        for wording in match.wordings:
+            outlets = ", ".join(f"{a.outlet} {a.published}" for a in wording.appearances)
+            changes = "; ".join(f"{d['canonical'] or '∅'} -> {d['variant'] or '∅'}" for d in wording.diff if d["op"] != "equal")
+            click.echo(f"  [{wording.relation}] {wording.text}\n      in: {outlets}\n      differs: {changes or 'no'}")
+
+
 @main.command("eval")
 @click.argument("gold", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option("--peer/--no-peer", default=True, show_default=True,

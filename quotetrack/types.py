@@ -111,3 +111,41 @@ class StoredQuote:
     statement_id: int | None = None
     relation: str | None = None  # to its statement's canonical wording
     similarity: float | None = None
+
+
+@dataclass(frozen=True)
+class Appearance:
+    """Where a wording was printed."""
+
+    quote_id: int
+    article_id: int
+    outlet: str | None
+    title: str | None
+    url: str | None
+    published: date | None
+
+
+@dataclass(frozen=True)
+class Wording:
+    """One distinct wording of a statement (typography aside) and everywhere it appeared."""
+
+    text: str
+    kind: str
+    relation: str  # to the reference wording: the canonical one, or a text being verified
+    similarity: float
+    diff: tuple[dict, ...]  # word-level, from the reference wording to this one
+    appearances: tuple[Appearance, ...]
+
+
+@dataclass(frozen=True)
+class StoredStatement:
+    id: int
+    speaker: StoredSpeaker | None
+    canonical_text: str
+    first_seen: date | None
+    quote_count: int
+    outlet_count: int
+    first_appearance: Appearance | None = None
+    wordings: tuple[Wording, ...] = ()
+    relation: str | None = None  # to a verified text, in verify() answers
+    similarity: float | None = None

@@ -98,11 +98,12 @@ def compare(a: str, b: str, reported: bool = False, fragments_a: tuple[str, ...]
         return None
     if wa == wb:
         return Comparison(Relation.VERBATIM, 1.0)
+    # Exact containment first: a word-for-word part of a wording is a fragment, however long.
+    if _contains(wa, wb) or _contains(wb, wa):
+        return Comparison(Relation.FRAGMENT, min(len(wa), len(wb)) / max(len(wa), len(wb)))
     ratio = fuzz.ratio(" ".join(wa), " ".join(wb))
     if ratio >= VARIANT_RATIO and not reported:
         return Comparison(Relation.VARIANT, ratio / 100)
-    if _contains(wa, wb) or _contains(wb, wa):
-        return Comparison(Relation.FRAGMENT, min(len(wa), len(wb)) / max(len(wa), len(wb)))
     fragment_words = [words(f) for f in fragments_a]
     quoted = sum(len(f) for f in fragment_words)
     # A mixed quote belongs with the wording its quoted fragments come from, when most of

@@ -1,0 +1,68 @@
+"""verify(text, speaker=None): is this wording on record, who printed which wording, and
+how does it differ? A journalist's "did she really say that?"."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from rapidfuzz import fuzz
+from sqlalchemy.orm import Session
+
+from .normalization.statements import RELATION_RANK, Comparison, Relation, canonical_form, compare, words
+from .storage.models import QuoteRow, StatementRow
+from .storage.statement_queries import candidate_quotes, to_statement, wordings
+from .types import StoredStatement
+
+NOT_FOUND = "not_found"
+# A submitted wording close to part of a stored one ("Either she helps us or she gets out
+# of the way" against the longer original) is a variant from this partial similarity on.
+PARTIAL_VARIANT_RATIO = 85
+MIN_WORDS = 3
+
+
+@dataclass(frozen=True)
+class Verdict:
+    text: str
+    verdict: str  # verbatim | variant | fragment | paraphrase | not_found
+    matches: tuple[StoredStatement, ...]
+
+
+def _relation(submitted: str, quote: QuoteRow) -> Comparison | None:
+    fragments = tuple(quote.article.text[s:e] for s, e in quote.fragments or ())
+    found = [c for c in (compare(submitted, quote.text, quote.kind != "direct"),
+                         compare(quote.text, submitted, quote.kind != "direct", fragments)) if c is not None]
+    if found:
+        best = max(found, key=lambda c: (RELATION_RANK[c.relation], c.similarity))
+        # "fragment" from the verifier's side: the submitted text is part of the record.
+        if best.relation is Relation.FRAGMENT and len(words(submitted)) > len(words(quote.text)):
+            return Comparison(Relation.VARIANT, best.similarity)
+        return best
+    a, b = canonical_form(submitted), canonical_form(quote.text)
+    partial = fuzz.partial_ratio(a, b) if len(a.split()) >= MIN_WORDS else 0
+    return Comparison(Relation.VARIANT, partial / 100) if partial >= PARTIAL_VARIANT_RATIO else None
+
+
+def verify(session: Session, text: str, speaker_id: int | None = None, limit: int = 5) -> Verdict:
+    best_by_statement: dict[int, tuple[Comparison, list]] = {}
+    for quote in candidate_quotes(session, text, speaker_id):
+        comparison = _relation(text, quote)
+        if comparison is None or quote.statement_id is None:
+            continue
+        current = best_by_statement.get(quote.statement_id)
+        if current is None or (RELATION_RANK[comparison.relation], comparison.similarity) > \
+                (RELATION_RANK[current[0].relation], current[0].similarity):
+            best_by_statement[quote.statement_id] = (comparison, [])
+    ranked = sorted(best_by_statement.items(),
+                    key=lambda item: (-RELATION_RANK[item[1][0].relation], -item[1][0].similarity, item[0]))[:limit]
+    matches = []
+    for statement_id, (comparison, _) in ranked:
+        row = session.get(StatementRow, statement_id)
+        stored = to_statement(row, with_wordings=False)
+
+        def relation_of(quote: QuoteRow) -> tuple[str, float]:
+            found = _relation(text, quote)
+            return (found.relation.value, round(found.similarity, 3)) if found else ("different", 0.0)
+
+        matches.append(replace(stored, relation=comparison.relation.value, similarity=round(comparison.similarity, 3),
+                               wordings=wordings(list(row.quotes), text, relation_of)))
+    verdict = matches[0].relation if matches else NOT_FOUND
+    return Verdict(text, verdict, tuple(matches))

@@ -1,0 +1,165 @@
+"""Statements across outlets and verification, on the seeds (real pipeline, real database)."""
+import json
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+from sqlalchemy import select
+
+from quotetrack.normalization.statements import Relation, compare, word_diff
+from quotetrack.quotes import extract_quotes
+from quotetrack.sources import read_path
+from quotetrack.storage import Database, repository, statement_queries
+from quotetrack.storage.models import QuoteRow
+from quotetrack.verification import verify
+
+from .conftest import SEEDS
+
+
+# -- wording comparison: pure functions ------------------------------------------------------
+def test_typography_does_not_make_a_different_wording():
+    a = "“She’s not very smart — I’ll give her that,”"
+    b = '"She\'s not very smart - I\'ll give her that."'
+    assert compare(a, b).relation is Relation.VERBATIM
+
+
+def test_fragment_variant_and_paraphrase():
+    whole = "Why are sanctuary cities protecting child rapists? Unconscionable. Any politician who does so should be recalled."
+    assert compare("Any politician who does so should be recalled,", whole).relation is Relation.FRAGMENT
+    assert compare("Either she helps us or she gets the hell out of the way, because we will",
+                   "Either she helps us, or she gets the hell out of the way, because we're going to do it"
+                   ).relation is Relation.VARIANT
+    assert compare("the State Police will not be deployed to assist in arresting immigrants",
+                   "state police would absolutely not assist agents in their deportation operations",
+                   reported=True).relation is Relation.PARAPHRASE
+
+
+def test_same_template_about_different_people_is_not_one_remark():
+    a = "John Doe stands accused of horrifically victimizing a Massachusetts child and represents a threat to our neighborhoods"
+    b = "This individual is accused of committing heinous crimes against a child that show he is a threat to our community"
+    assert compare(a, b) is None
+
+
+def test_word_diff():
+    ops = word_diff("because we will", "because we're going to do it")
+    assert [o["op"] for o in ops] == ["equal", "replace"]
+    assert ops[1] == {"op": "replace", "canonical": "we will", "variant": "we're going to do it"}
+
+
+# -- on the seeds ------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def seed_extractions(nlp):
+    return [(item.article, extract_quotes(item.article.text, nlp)[0]) for item in read_path(SEEDS)]
+
+
+def _store(db, extractions, order):
+    for index in order:
+        article, quotes = extractions[index]
+        with db.transaction() as session:
+            repository.save_article(session, article, quotes, "test")
+
+
+def _partition(db) -> frozenset:
+    with db.reading() as session:
+        groups = {}
+        for quote in session.scalars(select(QuoteRow)):
+            groups.setdefault(quote.statement_id, set()).add((quote.article.url, quote.start))
+    return frozenset(frozenset(g) for g in groups.values())
+
+
+@pytest.fixture(scope="module")
+def seeded_db(seed_extractions, tmp_path_factory):
+    db = Database(f"sqlite:///{tmp_path_factory.mktemp('st') / 'seeds.sqlite3'}")
+    db.migrate()
+    _store(db, seed_extractions, range(len(seed_extractions)))
+    return db
+
+
+def _statement_of(db, fragment):
+    with db.reading() as session:
+        quote = session.scalar(select(QuoteRow).where(QuoteRow.text.contains(fragment)))
+        return statement_queries.get_statement(session, quote.statement_id)
+
+
+@pytest.mark.model
+@pytest.mark.parametrize("fragment, outlets", [
+    ("Any politician who does so", {"Local news report", "Boston 25 News"}),       # whole vs split halves
+    ("Either she helps us", {"The Boston Globe", "Local news report"}),             # two wordings
+    ("every tool in the toolbox", {"The Boston Globe", "Fox News"}),
+    ("agents in their deportation operations", {"The Daily Wire", "Fox News", "Local news report"}),
+])
+def test_one_remark_is_one_statement_across_outlets(seeded_db, fragment, outlets):
+    statement = _statement_of(seeded_db, fragment)
+    printed = {a.outlet for w in statement.wordings for a in w.appearances}
+    assert outlets <= printed, printed
+
+
+@pytest.mark.model
+def test_musk_split_halves_are_fragments_of_the_whole(seeded_db):
+    statement = _statement_of(seeded_db, "Any politician who does so")
+    assert statement.canonical_text.startswith("Why are 'sanctuary' cities")
+    assert statement.canonical_text.endswith("recalled immediately.")
+    assert {w.relation for w in statement.wordings} == {"verbatim", "fragment"}
+
+
+@pytest.mark.model
+def test_two_press_statements_of_one_template_stay_two(seeded_db):
+    first = _statement_of(seeded_db, "stands accused of horrifically")
+    second = _statement_of(seeded_db, "This individual is accused")
+    assert first.id != second.id
+
+
+@pytest.mark.model
+def test_verify_a_misquote_shows_the_variant_and_who_printed_what(seeded_db):
+    with seeded_db.reading() as session:
+        verdict = verify(session, "Either she helps us or she gets out of the way")
+    assert verdict.verdict == "variant"
+    top = verdict.matches[0]
+    assert top.speaker.name == "Tom Homan"
+    by_outlet = {a.outlet: w for w in top.wordings for a in w.appearances}
+    assert set(by_outlet) == {"The Boston Globe", "Local news report"}
+    assert {"op": "insert", "canonical": "", "variant": "the hell"} in by_outlet["The Boston Globe"].diff
+    assert top.first_appearance.outlet in by_outlet
+
+
+@pytest.mark.model
+def test_verify_verbatim_and_not_found(seeded_db):
+    with seeded_db.reading() as session:
+        assert verify(session, "“No, absolutely not.”").verdict == "verbatim"
+        assert verify(session, "We will build a wall on the moon by Friday").verdict == "not_found"
+
+
+@pytest.mark.model
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(order=st.permutations(range(5)))
+def test_statements_do_not_depend_on_arrival_order(seed_extractions, seeded_db, order):
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Database(f"sqlite:///{Path(tmp) / 'order.sqlite3'}")
+        db.migrate()
+        _store(db, seed_extractions, order)
+        assert _partition(db) == _partition(seeded_db)
+        db.engine.dispose()
+
+
+@pytest.mark.model
+def test_statement_endpoints_and_verify_over_the_api(client):
+    for item in read_path(SEEDS):
+        a = item.article
+        body = {"text": a.text, "outlet": a.outlet, "title": a.title, "url": a.url, "published": a.published.isoformat()}
+        assert client.post("/api/v1/articles", json=body).status_code == 201
+    page = client.get("/api/v1/statements?min_outlets=2").get_json()
+    assert page["total"] >= 4
+    assert all(s["outlet_count"] >= 2 for s in page["items"])
+    homan = client.get("/api/v1/speakers/tom-homan/statements?q=hell").get_json()["items"][0]
+    detail = client.get(f"/api/v1/statements/{homan['id']}").get_json()
+    assert len(detail["wordings"]) == 2 and detail["first_appearance"]["outlet"]
+    quote = client.get("/api/v1/quotes?q=gets+the+hell").get_json()["items"][0]
+    assert quote["statement_id"] == homan["id"] and quote["relation"] in {"verbatim", "variant"}
+    answer = client.post("/api/v1/verify", json={"text": "Either she helps us or she gets out of the way",
+                                                 "speaker": "tom-homan"}).get_json()
+    assert answer["verdict"] == "variant" and answer["matches"][0]["wordings"][0]["diff"]
+    assert client.post("/api/v1/verify", json={"text": ""}).status_code == 422
+    assert client.post("/api/v1/verify", json={"text": "x", "speaker": "nobody"}).status_code == 404
+    assert client.get("/api/v1/statements/99999").status_code == 404
+    assert client.get("/api/v1/statements?min_outlets=0").status_code == 422
