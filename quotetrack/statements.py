@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session
 
 from .normalization.statements import RELATION_RANK, Comparison, Relation, canonical_form, compare, shingles
 from .storage.models import QuoteRow, QuoteShingleRow, StatementRow
+from .storage.shingle_index import neighbours
 
 _FAR_FUTURE = date.max  # sorts undated quotes last
 SPEAKER_CANDIDATES = 1000
@@ -67,17 +68,12 @@ def index_quote(session: Session, quote: QuoteRow) -> None:
 
 
 def candidates(session: Session, quote: QuoteRow) -> list[QuoteRow]:
-    same_speaker = QuoteRow.speaker_id == quote.speaker_id if quote.speaker_id is not None else QuoteRow.speaker_id.is_(None)
-    ids: set[int] = set()
+    """The same speaker's recent quotes and every quote of theirs sharing shingles."""
+    ids = set(neighbours(session, quote.text, quote.speaker_id, SHINGLE_CANDIDATES, exclude=quote.id))
     if quote.speaker_id is not None:
-        ids.update(session.scalars(select(QuoteRow.id).where(same_speaker, QuoteRow.id != quote.id)
+        ids.update(session.scalars(select(QuoteRow.id).where(QuoteRow.speaker_id == quote.speaker_id,
+                                                             QuoteRow.id != quote.id)
                                    .order_by(QuoteRow.id.desc()).limit(SPEAKER_CANDIDATES)))
-    keys = list(shingles(quote.text))
-    shingle_speaker = (QuoteShingleRow.speaker_id == quote.speaker_id if quote.speaker_id is not None
-                       else QuoteShingleRow.speaker_id.is_(None))
-    ids.update(session.scalars(select(QuoteShingleRow.quote_id).where(QuoteShingleRow.shingle.in_(keys), shingle_speaker,
-                                                                      QuoteShingleRow.quote_id != quote.id)
-                               .distinct().limit(SHINGLE_CANDIDATES)))
     return list(session.scalars(select(QuoteRow).where(QuoteRow.id.in_(ids)))) if ids else []
 
 

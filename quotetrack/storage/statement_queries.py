@@ -6,10 +6,11 @@ from datetime import date
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, selectinload
 
-from ..normalization.statements import canonical_form, shingles, word_diff
+from ..normalization.statements import canonical_form, word_diff
 from ..types import Appearance, StoredStatement, Wording
-from .models import ArticleRow, QuoteRow, QuoteShingleRow, SpeakerRow, StatementRow
+from .models import QuoteRow, SpeakerRow, StatementRow
 from .repository import fold_words, to_speaker
+from .shingle_index import neighbours
 
 
 def appearance(quote: QuoteRow) -> Appearance:
@@ -78,19 +79,13 @@ def list_statements(session: Session, *, speaker_id: int | None = None, text: st
     return [to_statement(r) for r in rows], total
 
 
-def candidate_quotes(session: Session, text: str, speaker_id: int | None, limit: int = 200) -> list[QuoteRow]:
-    """Quotes that share word 3-grams with `text` (most shared first), plus, for a named
-    speaker, their recent quotes (so paraphrases with no shared 3-gram are found too)."""
-    keys = list(shingles(text))
-    hits = select(QuoteShingleRow.quote_id).where(QuoteShingleRow.shingle.in_(keys))
-    if speaker_id is not None:
-        hits = hits.where(QuoteShingleRow.speaker_id == speaker_id)
-    ids = list(session.scalars(hits.group_by(QuoteShingleRow.quote_id)
-                               .order_by(func.count().desc()).limit(limit)))
+def candidate_quotes(session: Session, text: str, speaker_id: int | None, limit: int = 50) -> list[QuoteRow]:
+    """Quotes that share word 3-grams with `text` (see shingle_index), plus, for a named
+    speaker, their recent quotes (paraphrases share no 3-gram)."""
+    ids = neighbours(session, text, speaker_id, limit) if speaker_id is not None else neighbours(session, text, limit=limit)
     if speaker_id is not None:
         ids += session.scalars(select(QuoteRow.id).where(QuoteRow.speaker_id == speaker_id)
                                .order_by(QuoteRow.id.desc()).limit(limit))
     if not ids:
         return []
-    return list(session.scalars(select(QuoteRow).where(QuoteRow.id.in_(set(ids)))
-                                .options(selectinload(QuoteRow.article), selectinload(QuoteRow.statement))))
+    return list(session.scalars(select(QuoteRow).where(QuoteRow.id.in_(set(ids)))))

@@ -1,0 +1,40 @@
+"""Look-ups in the shingle index (word 3-gram hash -> quotes).
+
+Each shingle's postings are read up to POSTINGS_CAP entries, so the cost of a look-up stays
+flat as the archive grows: a near-duplicate shares many rare shingles, and is found through
+those even when a common phrase has more postings than the cap.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from sqlalchemy import text as sql
+from sqlalchemy.orm import Session
+
+from ..normalization.statements import shingles
+
+POSTINGS_CAP = 200
+_UNSET = object()
+_ANY_SPEAKER = sql("SELECT quote_id FROM quote_shingles WHERE shingle = :key LIMIT :cap")
+_NO_SPEAKER = sql("SELECT quote_id FROM quote_shingles WHERE shingle = :key AND speaker_id IS NULL LIMIT :cap")
+_ONE_SPEAKER = sql("SELECT quote_id FROM quote_shingles WHERE shingle = :key AND speaker_id = :speaker LIMIT :cap")
+
+
+def neighbours(session: Session, text: str, speaker_id=_UNSET, limit: int = 50, exclude: int | None = None) -> list[int]:
+    """Ids of quotes sharing the most shingles with `text` (at least two when the text has
+    four or more), best first. `speaker_id`: only that speaker's quotes (None: unattributed)."""
+    keys = sorted(shingles(text))
+    least = 2 if len(keys) >= 4 else 1
+    # One small, constant-shape query per shingle: compiled once, an index range scan each.
+    if speaker_id is _UNSET:
+        query, extra = _ANY_SPEAKER, {}
+    elif speaker_id is None:
+        query, extra = _NO_SPEAKER, {}
+    else:
+        query, extra = _ONE_SPEAKER, {"speaker": speaker_id}
+    shared: Counter[int] = Counter()
+    for key in keys:
+        shared.update(row[0] for row in session.execute(query, {"key": key, "cap": POSTINGS_CAP, **extra}))
+    shared.pop(exclude, None)
+    ranked = sorted((n, -count) for n, count in shared.items() if count >= least)
+    return [quote_id for quote_id, _ in sorted(ranked, key=lambda item: (item[1], item[0]))[:limit]]
