@@ -178,8 +178,9 @@ class DiffOpSchema(ma.Schema):
         ordered = True
 
     op = ma.fields.String(metadata={"description": "equal, replace, delete or insert"})
-    canonical = ma.fields.String(metadata={"description": "Words of the reference wording."})
-    variant = ma.fields.String(metadata={"description": "Words of this wording."})
+    reference = ma.fields.String(metadata={
+        "description": "Words of the reference: the canonical wording, or in verify answers the submitted text."})
+    wording = ma.fields.String(metadata={"description": "Words of this wording."})
 
 
 class WordingSchema(ma.Schema):

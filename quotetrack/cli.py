@@ -139,7 +139,7 @@ def verify(text, speaker, as_json) -> None:
         click.echo(f"\n{match.relation} ({match.similarity:.2f}) of statement {match.id} by {who}, first seen {match.first_seen}")
         for wording in match.wordings:
             outlets = ", ".join(f"{a.outlet} {a.published}" for a in wording.appearances)
-            changes = "; ".join(f"{d['canonical'] or '∅'} -> {d['variant'] or '∅'}" for d in wording.diff if d["op"] != "equal")
+            changes = "; ".join(f"{d['reference'] or '∅'} -> {d['wording'] or '∅'}" for d in wording.diff if d["op"] != "equal")
             click.echo(f"  [{wording.relation}] {wording.text}\n      in: {outlets}\n      differs: {changes or 'no'}")
 
 

@@ -44,7 +44,7 @@ def test_same_template_about_different_people_is_not_one_remark():
 def test_word_diff():
     ops = word_diff("because we will", "because we're going to do it")
     assert [o["op"] for o in ops] == ["equal", "replace"]
-    assert ops[1] == {"op": "replace", "canonical": "we will", "variant": "we're going to do it"}
+    assert ops[1] == {"op": "replace", "reference": "we will", "wording": "we're going to do it"}
 
 
 # -- on the seeds ------------------------------------------------------------------------------
@@ -119,7 +119,7 @@ def test_verify_a_misquote_shows_the_variant_and_who_printed_what(seeded_db):
     assert top.speaker.name == "Tom Homan"
     by_outlet = {a.outlet: w for w in top.wordings for a in w.appearances}
     assert set(by_outlet) == {"The Boston Globe", "Local news report"}
-    assert {"op": "insert", "canonical": "", "variant": "the hell"} in by_outlet["The Boston Globe"].diff
+    assert {"op": "insert", "reference": "", "wording": "the hell"} in by_outlet["The Boston Globe"].diff
     assert top.first_appearance.outlet in by_outlet
 
 

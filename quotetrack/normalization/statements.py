@@ -126,9 +126,9 @@ def compare(a: str, b: str, reported: bool = False, fragments_a: tuple[str, ...]
 
 def word_diff(canonical: str, variant: str) -> list[dict[str, str]]:
     """Word-level differences from `canonical` to `variant`, typography ignored:
-    [{"op": "equal" | "replace" | "delete" | "insert", "canonical": ..., "variant": ...}]."""
+    [{"op": "equal" | "replace" | "delete" | "insert", "reference": ..., "wording": ...}]."""
     a, b = words(canonical), words(variant)
     ops = []
     for op, i1, i2, j1, j2 in SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
-        ops.append({"op": op, "canonical": " ".join(a[i1:i2]), "variant": " ".join(b[j1:j2])})
+        ops.append({"op": op, "reference": " ".join(a[i1:i2]), "wording": " ".join(b[j1:j2])})
     return ops
