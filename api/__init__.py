@@ -24,9 +24,11 @@ def create_app(config: dict | None = None) -> Flask:
     app.json.sort_keys = False  # keep the schemas' field order: id and text first
     QuoteTrackState(app)
     api.init_app(app)
-    from . import articles, docs, extract, quotes, speakers, statements
+    from . import articles, cards, docs, extract, quotes, speakers, statements, web
 
-    for module in (articles, speakers, quotes, statements, extract):
+    for module in (articles, speakers, quotes, statements, extract, cards):
         api.register_blueprint(module.blp, url_prefix="/api/v1")
+    app.register_blueprint(cards.pages)
+    app.register_blueprint(web.pages)
     docs.init_app(app)
     return app

@@ -234,3 +234,30 @@ class VerdictSchema(ma.Schema):
     text = ma.fields.String()
     verdict = ma.fields.String(metadata={"description": "verbatim, variant, fragment, paraphrase or not_found"})
     matches = ma.fields.List(ma.fields.Nested(StatementSchema))
+
+
+class OEmbedArgsSchema(StrictSchema):
+    url = ma.fields.Url(required=True, require_tld=False, metadata={"description": "A card URL of this service."})
+    maxwidth = ma.fields.Integer(validate=validate.Range(min=1))
+    maxheight = ma.fields.Integer(validate=validate.Range(min=1))
+    format = ma.fields.String(load_default="json")
+    theme = ma.fields.String(load_default="light", validate=validate.OneOf(("light", "dark")))
+
+
+class OEmbedSchema(ma.Schema):
+    class Meta:
+        ordered = True
+
+    version = ma.fields.String()
+    type = ma.fields.String()
+    provider_name = ma.fields.String()
+    provider_url = ma.fields.String()
+    title = ma.fields.String()
+    author_name = ma.fields.String(allow_none=True)
+    html = ma.fields.String(metadata={"description": "The iframe to insert."})
+    width = ma.fields.Integer()
+    height = ma.fields.Integer()
+    cache_age = ma.fields.Integer()
+    thumbnail_url = ma.fields.String()
+    thumbnail_width = ma.fields.Integer()
+    thumbnail_height = ma.fields.Integer()

@@ -29,6 +29,11 @@ SETTINGS: tuple[Setting, ...] = (
             "spaCy pipeline package to load (en_core_web_sm works too when installed)."),
     Setting("COREF_ENABLED", True, "Run coreferee for pronoun speakers.", _bool),
     Setting("MAX_ARTICLE_CHARS", 200_000, "Largest article text accepted, in characters.", int),
+    Setting("FRAME_ANCESTORS", "*",
+            "Sites allowed to embed quote cards in an iframe (CSP frame-ancestors), space-separated."),
+    Setting("PUBLIC_BASE_URL", "",
+            "Absolute base URL for links in cards, embeds and oEmbed answers (default: the request's host)."),
+    Setting("CARD_MAX_AGE", 300, "Seconds a CMS or browser may cache a card (Cache-Control max-age).", int),
 )
 
 

@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
 # Set up and run the whole test suite: SQLite always, PostgreSQL too where a server can be
-# started here (scripts/start-postgres.sh). Extra arguments go to pytest.
+# started here (scripts/start-postgres.sh), browser tests in Debian's Chromium. Screenshots
+# go to test-artifacts/. Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh dev,postgres,worker
+# Browser tests drive Debian's Chromium (Playwright's own browser download does not work here).
+if [ ! -x /usr/bin/chromium ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+fi
 if [ -z "${DATABASE_URL_TEST:-}" ]; then
     if url=$(bash scripts/start-postgres.sh); then
         export DATABASE_URL_TEST="$url"

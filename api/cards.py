@@ -1,0 +1,127 @@
+"""Quote cards for CMS embedding: HTML, PNG, and the oEmbed endpoint that describes them."""
+from __future__ import annotations
+
+import re
+from urllib.parse import urlencode, urlparse
+
+from flask import Blueprint, Response, current_app, request, url_for
+from flask_smorest import Blueprint as ApiBlueprint, abort
+from markupsafe import escape
+
+from quotetrack import cards
+from quotetrack.storage import repository, statement_queries
+
+from .extensions import state
+from .schemas import OEmbedArgsSchema, OEmbedSchema
+
+pages = Blueprint("cards", __name__)
+blp = ApiBlueprint("oembed", __name__, description="oEmbed for quote cards.")
+
+_CARD_PATH = re.compile(r"^/cards/(quotes|statements)/(\d+)$")
+
+
+def base_url() -> str:
+    return (current_app.config.get("PUBLIC_BASE_URL") or request.host_url).rstrip("/")
+
+
+def _links(kind: str, item_id: int, width: int, theme: str) -> cards.CardLinks:
+    base = base_url()
+    path = url_for(f"cards.{kind}_card", item_id=item_id)
+    card_url = f"{base}{path}"
+    image = f"{base}{url_for('cards.quote_png', item_id=item_id)}" if kind == "quote" else None
+    oembed = f"{base}/api/v1/oembed?{urlencode({'url': card_url, 'format': 'json'})}"
+    src = f"{card_url}?{urlencode({'width': width, 'theme': theme})}"
+    snippet = (f'<iframe src="{escape(src)}" width="{width}" height="{cards.card_height(width)}" '
+               f'style="border:0;max-width:100%" loading="lazy" title="Quote card"></iframe>')
+    return cards.CardLinks(card_url, image, oembed, snippet)
+
+
+def _card_args() -> tuple[str, int]:
+    theme = request.args.get("theme", "light")
+    if theme not in cards.THEMES:
+        abort(422, message="theme must be light or dark", errors={"query": {"theme": ["Must be light or dark."]}})
+    try:
+        width = cards.clamp_width(int(request.args["width"])) if "width" in request.args else cards.DEFAULT_WIDTH
+    except ValueError:
+        abort(422, message="width must be a number", errors={"query": {"width": ["Not a valid integer."]}})
+    return theme, width
+
+
+def _cacheable(response: Response) -> Response:
+    """ETag + Cache-Control, so a CMS page with many cards revalidates cheaply (304)."""
+    response.cache_control.public = True
+    response.cache_control.max_age = current_app.config["CARD_MAX_AGE"]
+    response.add_etag()
+    return response.make_conditional(request)
+
+
+def _html(body: str) -> Response:
+    response = Response(body, mimetype="text/html")
+    # Cards carry no scripts (the JSON-LD block is data, not executed) and load nothing.
+    response.headers["Content-Security-Policy"] = (
+        "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; "
+        f"form-action 'none'; frame-ancestors {current_app.config['FRAME_ANCESTORS']}")
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    return _cacheable(response)
+
+
+@pages.get("/cards/quotes/<int:item_id>")
+def quote_card(item_id: int):
+    theme, width = _card_args()
+    with state().db.reading() as session:
+        quote = repository.get_quote(session, item_id)
+    if quote is None:
+        abort(404, message=f"No quote {item_id}.")
+    return _html(cards.render_quote_card(quote, _links("quote", item_id, width, theme), theme, width))
+
+
+@pages.get("/cards/statements/<int:item_id>")
+def statement_card(item_id: int):
+    theme, width = _card_args()
+    with state().db.reading() as session:
+        statement = statement_queries.get_statement(session, item_id)
+    if statement is None:
+        abort(404, message=f"No statement {item_id}.")
+    return _html(cards.render_statement_card(statement, _links("statement", item_id, width, theme), theme, width))
+
+
+@pages.get("/cards/quotes/<int:item_id>.png")
+def quote_png(item_id: int):
+    with state().db.reading() as session:
+        quote = repository.get_quote(session, item_id)
+    if quote is None:
+        abort(404, message=f"No quote {item_id}.")
+    byline = " · ".join(p for p in (quote.article.outlet, quote.article.published and
+                                    quote.article.published.strftime("%B %-d, %Y")) if p)
+    image = cards.render_quote_png(quote.text, quote.speaker.name if quote.speaker else "Unattributed", byline)
+    return _cacheable(Response(image, mimetype="image/png"))
+
+
+@blp.route("/oembed")
+@blp.arguments(OEmbedArgsSchema, location="query")
+@blp.response(200, OEmbedSchema)
+@blp.alt_response(404, description="The URL is not a card of this service, or the card does not exist.")
+@blp.alt_response(501, description="A format other than json was asked for.")
+def oembed(args):
+    """oEmbed (type rich) for a card URL: the iframe html a CMS inserts."""
+    if args["format"] != "json":
+        abort(501, message="Only format=json is supported.")
+    match = _CARD_PATH.match(urlparse(args["url"]).path)
+    if match is None:
+        abort(404, message="Not a quotetrack card URL (expected /cards/quotes/ID or /cards/statements/ID).")
+    kind, item_id = match.group(1), int(match.group(2))
+    with state().db.reading() as session:
+        item = (repository.get_quote(session, item_id) if kind == "quotes"
+                else statement_queries.get_statement(session, item_id))
+    if item is None:
+        abort(404, message=f"No {kind[:-1]} {item_id}.")
+    width = cards.clamp_width(args.get("maxwidth"))
+    links = _links("quote" if kind == "quotes" else "statement", item_id, width, args["theme"])
+    return {
+        "version": "1.0", "type": "rich", "provider_name": "quotetrack", "provider_url": base_url(),
+        "title": item.text if kind == "quotes" else item.canonical_text,
+        "author_name": item.speaker.name if item.speaker else None,
+        "html": links.embed_snippet, "width": width, "height": cards.card_height(width),
+        "cache_age": current_app.config["CARD_MAX_AGE"],
+        **({"thumbnail_url": links.image_url, "thumbnail_width": 1200, "thumbnail_height": 630} if links.image_url else {}),
+    }

@@ -1,0 +1,59 @@
+"""Server-rendered pages for journalists: search, verify a wording, open a statement, copy
+an embed code. Plain Jinja2 pages with one small script (copy to clipboard)."""
+from __future__ import annotations
+
+from flask import Blueprint, Response, render_template, request
+
+from quotetrack.storage import repository, statement_queries
+from quotetrack.verification import verify
+
+from .cards import _links
+from .extensions import state
+
+pages = Blueprint("web", __name__, template_folder="templates", static_folder="static", static_url_path="/static")
+
+PAGE_CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+            "frame-src 'self'; frame-ancestors 'self'; base-uri 'none'; form-action 'self'")
+
+
+def _page(template: str, **context) -> Response:
+    response = Response(render_template(template, **context), mimetype="text/html")
+    response.headers["Content-Security-Policy"] = PAGE_CSP
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    return response
+
+
+@pages.get("/")
+def home():
+    q = request.args.get("q", "").strip()
+    who = request.args.get("speaker", "").strip()
+    with state().db.reading() as session:
+        speakers, _ = repository.list_speakers(session, who or None, None, 1, 10) if who else ([], 0)
+        speaker_ids = [s.id for s in speakers] if who else [None]
+        quotes = []
+        if q or who:
+            for speaker_id in speaker_ids:
+                found, _ = repository.search_quotes(session, text=q or None, speaker_id=speaker_id, per_page=50)
+                quotes.extend(found)
+        top, _ = statement_queries.list_statements(session, min_outlets=2, per_page=10)
+    return _page("home.html", q=q, who=who, quotes=quotes, statements=top, searched=bool(q or who))
+
+
+@pages.get("/verify")
+def verify_page():
+    text = request.args.get("text", "").strip()[:5000]
+    verdict = None
+    if text:
+        with state().db.reading() as session:
+            verdict = verify(session, text)
+    return _page("verify.html", text=text, verdict=verdict)
+
+
+@pages.get("/statements/<int:statement_id>")
+def statement_page(statement_id: int):
+    with state().db.reading() as session:
+        statement = statement_queries.get_statement(session, statement_id)
+    if statement is None:
+        return _page("missing.html", what=f"statement {statement_id}"), 404
+    links = _links("statement", statement_id, 560, "light")
+    return _page("statement.html", statement=statement, links=links)

@@ -1,0 +1,91 @@
+"""Quote cards: self-contained HTML (no external fonts, scripts or images) and a PNG for
+social sharing. Jinja2 with autoescaping: quote text can never become markup."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from io import BytesIO
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+
+from .types import StoredQuote, StoredStatement
+
+THEMES = ("light", "dark")
+MIN_WIDTH, MAX_WIDTH, DEFAULT_WIDTH = 280, 1200, 560
+
+
+@lru_cache(maxsize=1)
+def _environment() -> Environment:
+    return Environment(loader=PackageLoader("quotetrack", "templates"), autoescape=select_autoescape(["html"]),
+                       trim_blocks=True, lstrip_blocks=True)
+
+
+def clamp_width(width: int | None) -> int:
+    return DEFAULT_WIDTH if width is None else max(MIN_WIDTH, min(MAX_WIDTH, width))
+
+
+@dataclass(frozen=True)
+class CardLinks:
+    """Absolute URLs a card refers to (computed by the web layer)."""
+
+    self_url: str
+    image_url: str | None
+    oembed_url: str
+    embed_snippet: str
+
+
+def card_height(width: int) -> int:
+    """The iframe height an embed should use: narrow cards wrap the quote onto more lines."""
+    return 260 if width >= 480 else 360
+
+
+def render_quote_card(quote: StoredQuote, links: CardLinks, theme: str = "light", width: int | None = None) -> str:
+    return _environment().get_template("card.html").render(
+        kind="quote", text=quote.text, quote=quote, speaker=quote.speaker, article=quote.article,
+        links=links, theme=theme if theme in THEMES else "light", width=clamp_width(width))
+
+
+def render_statement_card(statement: StoredStatement, links: CardLinks, theme: str = "light",
+                          width: int | None = None) -> str:
+    first = statement.first_appearance
+    return _environment().get_template("card.html").render(
+        kind="statement", text=statement.canonical_text, statement=statement, speaker=statement.speaker,
+        article=first, links=links, theme=theme if theme in THEMES else "light", width=clamp_width(width))
+
+
+def render_quote_png(text: str, speaker: str, byline: str, width: int = 1200, height: int = 630) -> bytes:
+    """A 1200x630 image (the Open Graph size) with the quote, the speaker and the source."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    image = Image.new("RGB", (width, height), "#fbfaf7")
+    draw = ImageDraw.Draw(image)
+    draw.rectangle([0, 0, 16, height], fill="#b3261e")
+    margin, y = 72, 64
+    for size in (52, 44, 36, 30, 26):  # the largest size at which the quote fits
+        font = ImageFont.load_default(size=size)
+        lines = _wrap(draw, f"“{text}”", font, width - 2 * margin)
+        if len(lines) * int(size * 1.3) <= height - 240:
+            break
+    for line in lines:
+        draw.text((margin, y), line, font=font, fill="#1c1b1a")
+        y += int(size * 1.3)
+    small = ImageFont.load_default(size=30)
+    # The bundled font has no em dash: draw the attribution rule instead.
+    draw.line([(margin, height - 122), (margin + 28, height - 122)], fill="#1c1b1a", width=3)
+    draw.text((margin + 40, height - 140), speaker, font=small, fill="#1c1b1a")
+    draw.text((margin, height - 96), byline, font=ImageFont.load_default(size=24), fill="#5f5a54")
+    buffer = BytesIO()
+    image.save(buffer, "PNG", optimize=True)
+    return buffer.getvalue()
+
+
+def _wrap(draw, text: str, font, max_width: int) -> list[str]:
+    lines, line = [], ""
+    for word in text.split():
+        candidate = f"{line} {word}".strip()
+        if draw.textlength(candidate, font=font) <= max_width or not line:
+            line = candidate
+        else:
+            lines.append(line)
+            line = word
+    return [*lines, line] if line else lines

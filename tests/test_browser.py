@@ -1,0 +1,173 @@
+"""Cards and journalist pages in a real browser: Debian's Chromium driven by Playwright,
+against the app served over real HTTP on loopback. Screenshots go to test-artifacts/."""
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+from werkzeug.serving import make_server
+
+from quotetrack import service
+from quotetrack.sources import read_path
+from quotetrack.types import Article
+
+from .conftest import ROOT, SEEDS
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = ROOT / "test-artifacts"
+pytestmark = [pytest.mark.model, pytest.mark.browser,
+              pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian chromium not installed (scripts/test.sh installs it)")]
+
+HOSTILE = ("The forum post went viral on Monday.\n\n"
+           "“<script>window.pwned = 1</script> is what they typed' onmouseover='window.pwned=2,” "
+           "moderator Dana Hill said.")
+
+
+class _Server:
+    def __init__(self, app):
+        self.server = make_server("127.0.0.1", 0, app, threaded=True)
+        self.url = f"http://127.0.0.1:{self.server.server_port}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory, nlp):
+    from api import create_app
+
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path_factory.mktemp('web') / 'web.sqlite3'}"})
+    state = app.extensions["quotetrack"]
+    for item in read_path(SEEDS):
+        service.ingest(item.article, nlp, state.db, 200_000)
+    hostile = service.ingest(Article(text=HOSTILE, outlet="Test <b>Outlet</b>", url="https://example.org/x"),
+                             nlp, state.db, 200_000)
+    server = _Server(app)
+    yield server.url, hostile
+    server.server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"])
+        yield browser
+        browser.close()
+
+
+def _quote_id(url, browser, fragment):
+    page = browser.new_page()
+    page.goto(f"{url}/api/v1/quotes?q={fragment}")
+    quote_id = page.evaluate("() => JSON.parse(document.body.innerText).items[0].id")
+    page.close()
+    return quote_id
+
+
+def test_card_shows_the_exact_wording_speaker_and_source(live, browser):
+    url, _ = live
+    quote_id = _quote_id(url, browser, "gets+the+hell")
+    for theme, width in (("light", 560), ("dark", 360)):
+        page = browser.new_page(viewport={"width": width + 40, "height": 400})
+        page.goto(f"{url}/cards/quotes/{quote_id}?theme={theme}&width={width}")
+        text = page.inner_text("blockquote")
+        assert "Either she helps us" in text and "gets the hell out of the way" in text
+        assert page.inner_text(".speaker") == "Tom Homan"
+        assert page.get_attribute("cite a", "href").startswith("https://seed.quotetrack.invalid/")
+        background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+        assert (background == "rgb(27, 28, 30)") == (theme == "dark")
+        page.screenshot(path=str(ARTIFACTS / f"card-{theme}-{width}.png"), full_page=True)
+        page.close()
+
+
+def test_statement_card_counts_outlets(live, browser):
+    url, _ = live
+    page = browser.new_page()
+    page.goto(f"{url}/api/v1/statements?q=hell")
+    statement_id = page.evaluate("() => JSON.parse(document.body.innerText).items[0].id")
+    page.goto(f"{url}/cards/statements/{statement_id}")
+    assert "carried by 2 outlets" in page.inner_text(".reach")
+    page.screenshot(path=str(ARTIFACTS / "statement-card.png"), full_page=True)
+    page.close()
+
+
+class _EmbeddingSite(BaseHTTPRequestHandler):
+    """A CMS page on another origin that embeds the card with the oEmbed html."""
+
+    html = b""
+
+    def do_GET(self):
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html")
+        self.end_headers()
+        self.wfile.write(self.html)
+
+    def log_message(self, *args):
+        pass
+
+
+def test_card_embedded_in_an_iframe_on_another_site(live, browser):
+    url, _ = live
+    quote_id = _quote_id(url, browser, "not+very+smart")
+    page = browser.new_page()
+    page.goto(f"{url}/api/v1/oembed?url={url}/cards/quotes/{quote_id}&maxwidth=500")
+    snippet = page.evaluate("() => JSON.parse(document.body.innerText).html")
+    _EmbeddingSite.html = f"<!doctype html><h1>A CMS page</h1>{snippet}".encode()
+    site = ThreadingHTTPServer(("127.0.0.1", 0), _EmbeddingSite)
+    threading.Thread(target=site.serve_forever, daemon=True).start()
+    try:
+        page.goto(f"http://127.0.0.1:{site.server_port}/")
+        frame = page.frame_locator("iframe")
+        assert "not very smart" in frame.locator("blockquote").inner_text()
+        assert frame.locator(".speaker").inner_text() == "Tom Homan"
+        page.screenshot(path=str(ARTIFACTS / "embedded-card.png"), full_page=True)
+    finally:
+        site.shutdown()
+        page.close()
+
+
+def test_script_in_a_quote_renders_as_text(live, browser):
+    url, hostile = live
+    quote = next(q for q in hostile.quotes if "<script>" in q.text)
+    page = browser.new_page()
+    page.goto(f"{url}/cards/quotes/{quote.id}")
+    assert "<script>window.pwned = 1</script>" in page.inner_text("blockquote")
+    assert "onmouseover='window.pwned=2" in page.inner_text("blockquote")
+    assert "onmouseover" in page.title()  # the text, escaped inside <title> and og:title
+    page.hover("blockquote")
+    assert page.evaluate("() => window.pwned") is None
+    assert page.locator("blockquote script").count() == 0
+    assert "Test <b>Outlet</b>" in page.inner_text("cite")
+    page.screenshot(path=str(ARTIFACTS / "hostile-card.png"), full_page=True)
+    page.close()
+
+
+def test_verify_page_highlights_what_differs(live, browser):
+    url, _ = live
+    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    page.goto(url)
+    page.fill("input[name=text]", "Either she helps us or she gets out of the way")
+    page.click("form[action='/verify'] button")
+    page.wait_for_selector("#verdict")
+    assert page.inner_text("#verdict") == "variant"
+    inserted = page.locator(".wording ins").all_inner_texts()
+    assert "the hell" in inserted
+    page.screenshot(path=str(ARTIFACTS / "verify-page.png"), full_page=True)
+    page.close()
+
+
+def test_statement_page_lists_every_wording_and_copies_the_embed_code(live, browser):
+    url, _ = live
+    context = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    page.goto(f"{url}/?q=absolutely+not")
+    page.click("text=statement >> nth=0")
+    assert page.locator(".wording").count() >= 2
+    page.click("button[data-copy]")
+    assert page.inner_text("button[data-copy]") in {"Copied", "Selected: press Ctrl+C"}
+    assert "<iframe" in page.inner_text("#embed-code")
+    page.screenshot(path=str(ARTIFACTS / "statement-page.png"), full_page=True)
+    context.close()
