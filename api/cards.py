@@ -65,13 +65,18 @@ def _html(body: str) -> Response:
     return _cacheable(response)
 
 
-@pages.get("/cards/quotes/<int:item_id>")
-def quote_card(item_id: int):
-    theme, width = _card_args()
+def _quote_or_404(item_id: int):
     with state().db.reading() as session:
         quote = repository.get_quote(session, item_id)
     if quote is None:
         abort(404, message=f"No quote {item_id}.")
+    return quote
+
+
+@pages.get("/cards/quotes/<int:item_id>")
+def quote_card(item_id: int):
+    theme, width = _card_args()
+    quote = _quote_or_404(item_id)
     return _html(cards.render_quote_card(quote, _links("quote", item_id, width, theme), theme, width))
 
 
@@ -87,10 +92,7 @@ def statement_card(item_id: int):
 
 @pages.get("/cards/quotes/<int:item_id>.png")
 def quote_png(item_id: int):
-    with state().db.reading() as session:
-        quote = repository.get_quote(session, item_id)
-    if quote is None:
-        abort(404, message=f"No quote {item_id}.")
+    quote = _quote_or_404(item_id)
     byline = " · ".join(p for p in (quote.article.outlet, quote.article.published and
                                     quote.article.published.strftime("%B %-d, %Y")) if p)
     image = cards.render_quote_png(quote.text, quote.speaker.name if quote.speaker else "Unattributed", byline)

@@ -7,10 +7,18 @@ from marshmallow import validate
 KINDS = ("direct", "indirect", "mixed")
 
 
-class StrictSchema(ma.Schema):
+class OrderedSchema(ma.Schema):
+    """Fields dump in declaration order: id and text first, as a reader expects."""
+
+    class Meta:
+        ordered = True
+
+
+class StrictSchema(OrderedSchema):
+    """Input: unknown fields are an error, not silently dropped."""
+
     class Meta:
         unknown = ma.RAISE
-        ordered = True
 
 
 class ArticleInSchema(StrictSchema):
@@ -27,10 +35,7 @@ class ExtractInSchema(StrictSchema):
     text = ma.fields.String(required=True, validate=validate.Length(min=1))
 
 
-class SpeakerSchema(ma.Schema):
-    class Meta:
-        ordered = True
-
+class SpeakerSchema(OrderedSchema):
     id = ma.fields.Integer()
     slug = ma.fields.String()
     name = ma.fields.String()
@@ -48,10 +53,7 @@ class SpeakerBriefSchema(ma.Schema):
     titles = ma.fields.List(ma.fields.String())
 
 
-class ArticleSchema(ma.Schema):
-    class Meta:
-        ordered = True
-
+class ArticleSchema(OrderedSchema):
     id = ma.fields.Integer()
     url = ma.fields.String(allow_none=True)
     outlet = ma.fields.String(allow_none=True)
@@ -62,21 +64,20 @@ class ArticleSchema(ma.Schema):
     quote_count = ma.fields.Integer(allow_none=True)
 
 
-class ArticleBriefSchema(ma.Schema):
-    class Meta:
-        ordered = True
+class PublicationSchema(OrderedSchema):
+    """Where something was published."""
 
-    id = ma.fields.Integer()
     outlet = ma.fields.String(allow_none=True)
     title = ma.fields.String(allow_none=True)
     url = ma.fields.String(allow_none=True)
     published = ma.fields.Date(allow_none=True)
 
 
-class QuoteSchema(ma.Schema):
-    class Meta:
-        ordered = True
+class ArticleBriefSchema(PublicationSchema):
+    id = ma.fields.Integer()
 
+
+class QuoteSchema(OrderedSchema):
     id = ma.fields.Integer()
     text = ma.fields.String(metadata={"description": "Exact wording as printed, without quote marks."})
     kind = ma.fields.String(metadata={"description": "direct, indirect or mixed"})
@@ -100,10 +101,7 @@ class QuoteDetailSchema(QuoteSchema):
     sentence = ma.fields.String(metadata={"description": "The sentence(s) around the quote."})
 
 
-class ExtractedQuoteSchema(ma.Schema):
-    class Meta:
-        ordered = True
-
+class ExtractedQuoteSchema(OrderedSchema):
     text = ma.fields.String()
     kind = ma.fields.Function(lambda q: q.kind.value)
     start = ma.fields.Integer()
@@ -150,10 +148,10 @@ class SpeakerSearchArgsSchema(PageArgsSchema):
 
 
 def page_schema(item_schema: type[ma.Schema], name: str) -> type[ma.Schema]:
-    return type(name, (ma.Schema,), {
+    """A page of `item_schema` items with the total count, for list endpoints."""
+    return type(name, (OrderedSchema,), {
         "items": ma.fields.List(ma.fields.Nested(item_schema)),
         "total": ma.fields.Integer(), "page": ma.fields.Integer(), "per_page": ma.fields.Integer(),
-        "Meta": type("Meta", (), {"ordered": True}),
     })
 
 
@@ -161,32 +159,19 @@ QuotePageSchema = page_schema(QuoteSchema, "QuotePageSchema")
 SpeakerPageSchema = page_schema(SpeakerSchema, "SpeakerPageSchema")
 
 
-class AppearanceSchema(ma.Schema):
-    class Meta:
-        ordered = True
-
+class AppearanceSchema(PublicationSchema):
     quote_id = ma.fields.Integer()
     article_id = ma.fields.Integer()
-    outlet = ma.fields.String(allow_none=True)
-    title = ma.fields.String(allow_none=True)
-    url = ma.fields.String(allow_none=True)
-    published = ma.fields.Date(allow_none=True)
 
 
-class DiffOpSchema(ma.Schema):
-    class Meta:
-        ordered = True
-
+class DiffOpSchema(OrderedSchema):
     op = ma.fields.String(metadata={"description": "equal, replace, delete or insert"})
     reference = ma.fields.String(metadata={
         "description": "Words of the reference: the canonical wording, or in verify answers the submitted text."})
     wording = ma.fields.String(metadata={"description": "Words of this wording."})
 
 
-class WordingSchema(ma.Schema):
-    class Meta:
-        ordered = True
-
+class WordingSchema(OrderedSchema):
     text = ma.fields.String()
     kind = ma.fields.String()
     relation = ma.fields.String()
@@ -195,10 +180,7 @@ class WordingSchema(ma.Schema):
     appearances = ma.fields.List(ma.fields.Nested(AppearanceSchema))
 
 
-class StatementSchema(ma.Schema):
-    class Meta:
-        ordered = True
-
+class StatementSchema(OrderedSchema):
     id = ma.fields.Integer()
     speaker = ma.fields.Nested(SpeakerBriefSchema, allow_none=True)
     canonical_text = ma.fields.String(metadata={"description": "The best verbatim direct wording on record."})
@@ -227,10 +209,7 @@ class VerifyInSchema(StrictSchema):
     speaker = ma.fields.String(load_default=None, metadata={"description": "Speaker id or slug (optional)."})
 
 
-class VerdictSchema(ma.Schema):
-    class Meta:
-        ordered = True
-
+class VerdictSchema(OrderedSchema):
     text = ma.fields.String()
     verdict = ma.fields.String(metadata={"description": "verbatim, variant, fragment, paraphrase or not_found"})
     matches = ma.fields.List(ma.fields.Nested(StatementSchema))
@@ -244,10 +223,7 @@ class OEmbedArgsSchema(StrictSchema):
     theme = ma.fields.String(load_default="light", validate=validate.OneOf(("light", "dark")))
 
 
-class OEmbedSchema(ma.Schema):
-    class Meta:
-        ordered = True
-
+class OEmbedSchema(OrderedSchema):
     version = ma.fields.String()
     type = ma.fields.String()
     provider_name = ma.fields.String()
