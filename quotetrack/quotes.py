@@ -32,11 +32,7 @@ def _resolve(candidate: Candidate, table: ArticleSpeakers, attributed: list[tupl
              last: tuple[Candidate, Resolution] | None) -> Resolution:
     if candidate.speaker_text is not None:
         name, _, handle = candidate.speaker_text.partition(" (")
-        entry = table._from_handle(handle.rstrip(")")) if handle else None
-        if entry is not None and entry.name != name:
-            entry = table._person(name) if len(name.split()) >= 2 else entry
-            entry.aliases.add(handle.rstrip(")"))
-        return Resolution(entry, candidate.speaker_text, Method.SIGNATURE, 0.9)
+        return Resolution(table.signed(name, handle.rstrip(")")), candidate.speaker_text, Method.SIGNATURE, 0.9)
     if candidate.speaker_head is not None:
         return table.resolve(candidate.speaker_head, attributed)
     if candidate.inherits and last is not None and last[1].entry is not None:

@@ -201,3 +201,13 @@ def test_possessive_office_speaks_for_its_owner(nlp):
     text = ("Governor Gavin Newsom has not commented on the restrictions. "
             "His office said he would visit the Central Valley on Friday.")
     assert speaker(find(quotes_of(nlp, text), "he would visit")) == "Gavin Newsom"
+
+
+def test_signature_of_an_organisation_account(nlp):
+    text = ("The clip spread quickly.\n\n"
+            "NEW VIDEO: the mayor refused to answer questions about the budget. pic.twitter.com/abc\n\n"
+            "— Springfield Taxpayers Alliance (@SpringTax) May 2, 2024")
+    post = next(q for q in quotes_of(nlp, text) if q.method is Method.SIGNATURE)
+    assert speaker(post) == "Springfield Taxpayers Alliance"
+    assert post.speaker.kind is SpeakerKind.ORGANIZATION and "@SpringTax" in post.speaker.aliases
+    assert not post.text.endswith("pic.twitter.com/abc")

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from spacy.tokens import Doc, Span, Token
 
 from ..extraction.cues import (
-    DOCUMENT_NOUNS, NON_SPEAKER_NOUNS, ORGANISATION_NOUNS, PRONOUNS_PERSON, PRONOUNS_PLURAL, SOURCE_NOUNS,
-    TITLE_ABBREVIATIONS, TITLE_NOUNS,
+    DOCUMENT_NOUNS, NON_SPEAKER_NOUNS, ORGANISATION_NAME_WORDS, ORGANISATION_NOUNS, PRONOUNS_PERSON,
+    PRONOUNS_PLURAL, SOURCE_NOUNS, TITLE_ABBREVIATIONS, TITLE_NOUNS,
 )
 from ..extraction.syntax import QuoteMask, apposition, is_acronym, noun_phrase
 from ..types import Method, Speaker, SpeakerKind
@@ -186,7 +186,7 @@ class ArticleSpeakers:
         """`previous`: (position, speaker) of quotes already attributed, in text order."""
         text = head.text
         if text.startswith("@"):
-            entry = self._from_handle(text)
+            entry = self.from_handle(text)
             return Resolution(entry, text, Method.HANDLE, 0.9)
         if head.pos_ == "PRON" or head.lower_ in PRONOUNS_PERSON | PRONOUNS_PLURAL:
             return self._pronoun(head, previous)
@@ -204,9 +204,19 @@ class ArticleSpeakers:
             return Resolution(entry, mention, method, 0.95 if method is Method.EXPLICIT_NAME else 0.9)
         return self._described(head, phrase, previous)
 
-    def _from_handle(self, handle: str) -> Entry:
+    def from_handle(self, handle: str) -> Entry:
         name = handle_to_name(handle)
         entry = self.people.get(person_key(name)) or self.by_surname(surname(name)) or self._person(name)
+        entry.aliases.add(handle)
+        return entry
+
+    def signed(self, name: str, handle: str) -> Entry:
+        """The author of an embedded post, from its signature line `— Name (@handle) date`."""
+        words = name.split()
+        if any(w.lower() in ORGANISATION_NAME_WORDS for w in words) or len(words) > 3:
+            entry = self._organisation(name)
+        else:
+            entry = self._person(name)
         entry.aliases.add(handle)
         return entry
 

@@ -59,3 +59,10 @@ judge justice sheriff chief commissioner coach professor superintendent ambassad
 prosecutor speaker leader treasurer auditor inspector officer detective sergeant captain colonel
 commander admiral bishop pope king queen prince princess premier mp
 """.split())
+
+# Words that mark a name as an organisation's ("Massachusetts Fiscal Alliance").
+ORGANISATION_NAME_WORDS = frozenset("""
+alliance association party committee council news network times post journal institute foundation
+center centre union coalition group league society agency department office fund project campaign
+inc inc. llc corp corp. company co. press media watch
+""".split())
