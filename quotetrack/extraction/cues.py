@@ -16,7 +16,10 @@ characterize call label dub brand term affirm disclose inform notify advise pred
 FRAGMENT_CUES = frozenset("call describe label dub brand term characterize say write".split())
 
 # Nouns that speak on behalf of whoever issued them: "the announcement said".
-DOCUMENT_NOUNS = frozenset("announcement statement release report letter filing memo post tweet complaint ruling".split())
+DOCUMENT_NOUNS = frozenset("""
+announcement statement release report letter filing memo post tweet complaint ruling summary study
+analysis survey document record email
+""".split())
 
 # Nouns that stand for an organisation when used with "the": "the agency said".
 ORGANISATION_NOUNS = frozenset("""

@@ -31,10 +31,12 @@ def _clause(verb: Token) -> Span | None:
                         and any(c.dep_ in {"nsubj", "nsubjpass"} for c in conj.children):
                     end = conj.right_edge.i + 1
             return verb.doc[child.left_edge.i:end]
-    # "told reporters after the meeting that he supported ...": the parser hung the clause
-    # on a noun as a relative clause, but its "that" is a complementizer with a subject.
+    # "told reporters after the meeting that he supported ...", "said in a statement that
+    # ...": the parser hung the clause on a noun in a prepositional phrase, but its "that" is
+    # a complementizer with a subject. ("denied reports that X" is not: X is the reports'.)
     for token in verb.subtree:
-        if token.i > verb.i and token.dep_ == "mark" and token.lower_ == "that" and token.head.dep_ == "relcl" \
+        clause_on_noun = token.head.dep_ == "relcl" or (token.head.dep_ == "acl" and token.head.head.dep_ == "pobj")
+        if token.i > verb.i and token.dep_ == "mark" and token.lower_ == "that" and clause_on_noun \
                 and any(c.dep_ in {"nsubj", "nsubjpass"} for c in token.head.children):
             clause = token.head
             return verb.doc[token.i:clause.right_edge.i + 1]
@@ -56,8 +58,7 @@ def _clause_in_object(verb: Token) -> Span | None:
         i += 1
     if i == start or i >= verb.sent.end or doc[i].pos_ != "AUX" or doc[i - 1].pos_ not in {"NOUN", "PROPN", "PRON"}:
         return None
-    end = max(t.i for t in doc[start:verb.sent.end] if t.is_ancestor(doc[i]) or t.i >= i and not t.is_punct) + 1
-    return doc[start:end]
+    return doc[start:verb.sent.end]  # to the sentence end; trim() drops the final period
 
 
 def _clause_before_trailing_attribution(verb: Token) -> Span | None:
