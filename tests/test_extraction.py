@@ -211,3 +211,18 @@ def test_signature_of_an_organisation_account(nlp):
     assert speaker(post) == "Springfield Taxpayers Alliance"
     assert post.speaker.kind is SpeakerKind.ORGANIZATION and "@SpringTax" in post.speaker.aliases
     assert not post.text.endswith("pic.twitter.com/abc")
+
+
+def test_adding_that_starts_a_second_report(nlp):
+    text = "Senator Joan Hill said in an interview that she would run again, adding that her health was good."
+    quotes = quotes_of(nlp, text)
+    first, second = find(quotes, "she would run again"), find(quotes, "her health was good")
+    assert first is not second and "health" not in first.text
+    assert speaker(first) == speaker(second) == "Joan Hill"
+
+
+def test_description_without_a_name_stays_unresolved(nlp):
+    quote = find(quotes_of(nlp, "The minister was quoted as saying that the reforms would continue."),
+                 "the reforms would continue")
+    assert quote.speaker is None and quote.speaker_mention == "The minister"
+    assert quote.confidence < 0.5

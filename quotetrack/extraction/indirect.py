@@ -30,6 +30,11 @@ def _clause(verb: Token) -> Span | None:
                 if conj.dep_ == "conj" and conj.i > child.i and not is_cue(conj) and end == child.right_edge.i + 1 \
                         and any(c.dep_ in {"nsubj", "nsubjpass"} for c in conj.children):
                     end = conj.right_edge.i + 1
+            # "said X, adding that Y": the participle starts a report of its own.
+            for token in verb.doc[child.left_edge.i:end]:
+                if token.tag_ == "VBG" and is_cue(token) and token.i > 0 and verb.doc[token.i - 1].text == ",":
+                    end = token.i - 1
+                    break
             return verb.doc[child.left_edge.i:end]
     # "told reporters after the meeting that he supported ...", "said in a statement that
     # ...": the parser hung the clause on a noun in a prepositional phrase, but its "that" is
