@@ -10,7 +10,9 @@ from .extraction.candidate import Candidate
 from .normalization.text import NormalizedText, normalize
 from .types import Method, Quote, QuoteKind, Speaker
 
-# How much an inherited attribution is trusted, relative to the quote it inherits from.
+# How much an inherited attribution is trusted, relative to the quote it inherits from:
+# the same paragraph or a quote continued over a paragraph break (no closing mark) is
+# strong evidence; a quoted paragraph after a closed one ("floating") is weaker.
 SAME_PARAGRAPH_FACTOR = 0.9
 FLOATING_FACTOR = 0.75
 # Confidence of the extraction itself, by kind (quote marks are stronger evidence).
@@ -40,7 +42,7 @@ def _resolve(candidate: Candidate, table: ArticleSpeakers, attributed: list[tupl
         same_paragraph = previous.paragraph == candidate.paragraph
         adjacent = candidate.paragraph - previous.paragraph == 1
         if same_paragraph or adjacent and previous.kind is QuoteKind.DIRECT:
-            factor = SAME_PARAGRAPH_FACTOR if same_paragraph or candidate.continuation else FLOATING_FACTOR
+            factor = SAME_PARAGRAPH_FACTOR if same_paragraph or previous.open_ended else FLOATING_FACTOR
             return Resolution(resolution.entry, resolution.mention, Method.PREVIOUS_QUOTE,
                               round(resolution.confidence * factor, 3))
     return Resolution(None, None, Method.UNRESOLVED, 0.3)

@@ -119,8 +119,11 @@ def test_floating_quote_paragraph_inherits_the_previous_speaker(nlp):
 def test_quote_running_over_paragraphs_keeps_its_speaker(nlp):
     text = ("“The first part of the answer is money,” Director Sam Okafor said. “The second part is time.\n\n"
             "“And the third part is patience, which we have run out of.”")
-    quote = find(quotes_of(nlp, text), "the third part is patience")
+    quotes = quotes_of(nlp, text)
+    quote = find(quotes, "the third part is patience")
     assert speaker(quote) == "Sam Okafor"
+    # A continued quote is trusted more than a floating one.
+    assert quote.confidence > find(quotes, "The second part is time").confidence * 0.8
 
 
 def test_title_description_resolves_to_the_named_holder(nlp):

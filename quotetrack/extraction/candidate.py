@@ -19,7 +19,7 @@ class Candidate:
     fragments: tuple[tuple[int, int], ...] = ()
     paragraph: int = 0
     inherits: bool = False  # no attribution of its own: takes the previous quote's speaker
-    continuation: bool = False  # continues a quote from the previous paragraph
+    open_ended: bool = False  # ran to its paragraph's end with no closing mark: continues in the next
 
     @property
     def cue_text(self) -> str | None:

@@ -103,7 +103,7 @@ def direct_quotes(doc: Doc, spans: list[QuotedSpan], mask: QuoteMask) -> list[Ca
         if looks_like_speech(text) or short_but_spoken:
             found.append(Candidate(
                 quoted.start, quoted.end, QuoteKind.DIRECT, cue=cue, speaker_head=head,
-                paragraph=quoted.paragraph, inherits=head is None, continuation=not quoted.opened,
+                paragraph=quoted.paragraph, inherits=head is None, open_ended=not quoted.closed,
             ))
             continue
         cue = _fragment_cue(doc, quoted)

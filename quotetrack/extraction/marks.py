@@ -21,7 +21,6 @@ class QuotedSpan:
     end: int  # content end, before the closing mark (or paragraph end when unclosed)
     paragraph: int
     closed: bool  # False: the paragraph ended first; the quote may continue in the next one
-    opened: bool = True  # False: a closing mark with no opening one in its paragraph
 
 
 def paragraphs(text: str) -> list[tuple[int, int]]:
@@ -41,8 +40,8 @@ def _double_spans(text: str, start: int, end: int, index: int) -> list[QuotedSpa
                 spans.append(QuotedSpan(open_at, i, index, closed=False))
             open_at = i + 1
         elif char in CLOSING_DOUBLE or char == STRAIGHT_DOUBLE:
-            if open_at is None:
-                spans.append(QuotedSpan(start, i, index, closed=True, opened=False))
+            if open_at is None:  # a closing mark with no opening one: quoted from paragraph start
+                spans.append(QuotedSpan(start, i, index, closed=True))
             else:
                 spans.append(QuotedSpan(open_at, i, index, closed=True))
             open_at = None

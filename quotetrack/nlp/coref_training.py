@@ -72,5 +72,8 @@ def train_coref_model(data_dir: Path, spacy_model: str, output_dir: Path = SHIPP
         if target.exists():
             shutil.rmtree(target)
         shutil.copytree(trained, target)
-        shutil.copy(Path(tmp) / "logs" / f"{trained.name}.log", output_dir / f"{trained.name}.train.log")
+        # Keep the figures, not the log: it quotes the training texts at length.
+        log = (Path(tmp) / "logs" / f"{trained.name}.log").read_text(encoding="utf-8").splitlines()
+        summary = [line for line in log if line.startswith(("Spacy model", "Total words", "Training docs", "Correct:"))]
+        (output_dir / f"{trained.name}.training.txt").write_text("\n".join(summary) + "\n", encoding="utf-8")
     return target
