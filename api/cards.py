@@ -11,7 +11,7 @@ from markupsafe import escape
 from quotetrack import cards
 from quotetrack.storage import repository, statement_queries
 
-from .extensions import state
+from .extensions import fetch_or_404
 from .schemas import OEmbedArgsSchema, OEmbedSchema
 
 pages = Blueprint("cards", __name__)
@@ -65,34 +65,23 @@ def _html(body: str) -> Response:
     return _cacheable(response)
 
 
-def _quote_or_404(item_id: int):
-    with state().db.reading() as session:
-        quote = repository.get_quote(session, item_id)
-    if quote is None:
-        abort(404, message=f"No quote {item_id}.")
-    return quote
-
-
 @pages.get("/cards/quotes/<int:item_id>")
 def quote_card(item_id: int):
     theme, width = _card_args()
-    quote = _quote_or_404(item_id)
+    quote = fetch_or_404(repository.get_quote, item_id, "quote")
     return _html(cards.render_quote_card(quote, _links("quote", item_id, width, theme), theme, width))
 
 
 @pages.get("/cards/statements/<int:item_id>")
 def statement_card(item_id: int):
     theme, width = _card_args()
-    with state().db.reading() as session:
-        statement = statement_queries.get_statement(session, item_id)
-    if statement is None:
-        abort(404, message=f"No statement {item_id}.")
+    statement = fetch_or_404(statement_queries.get_statement, item_id, "statement")
     return _html(cards.render_statement_card(statement, _links("statement", item_id, width, theme), theme, width))
 
 
 @pages.get("/cards/quotes/<int:item_id>.png")
 def quote_png(item_id: int):
-    quote = _quote_or_404(item_id)
+    quote = fetch_or_404(repository.get_quote, item_id, "quote")
     byline = " · ".join(p for p in (quote.article.outlet, quote.article.published and
                                     quote.article.published.strftime("%B %-d, %Y")) if p)
     image = cards.render_quote_png(quote.text, quote.speaker.name if quote.speaker else "Unattributed", byline)
@@ -112,11 +101,8 @@ def oembed(args):
     if match is None:
         abort(404, message="Not a quotetrack card URL (expected /cards/quotes/ID or /cards/statements/ID).")
     kind, item_id = match.group(1), int(match.group(2))
-    with state().db.reading() as session:
-        item = (repository.get_quote(session, item_id) if kind == "quotes"
-                else statement_queries.get_statement(session, item_id))
-    if item is None:
-        abort(404, message=f"No {kind[:-1]} {item_id}.")
+    getter = repository.get_quote if kind == "quotes" else statement_queries.get_statement
+    item = fetch_or_404(getter, item_id, kind[:-1])
     width = cards.clamp_width(args.get("maxwidth"))
     links = _links("quote" if kind == "quotes" else "statement", item_id, width, args["theme"])
     return {

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from flask import Flask, current_app
-from flask_smorest import Api
+from flask_smorest import Api, abort
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from quotetrack.storage import Database
@@ -48,3 +48,12 @@ class QuoteTrackState:
 
 def state() -> QuoteTrackState:
     return current_app.extensions["quotetrack"]
+
+
+def fetch_or_404(getter, item_id: int, what: str):
+    """`getter(session, item_id)` in a read session, or a 404 in the error shape."""
+    with state().db.reading() as session:
+        item = getter(session, item_id)
+    if item is None:
+        abort(404, message=f"No {what} {item_id}.")
+    return item

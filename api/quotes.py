@@ -1,11 +1,11 @@
 """Quotes: search across everything stored, one quote with its context."""
 from __future__ import annotations
 
-from flask_smorest import Blueprint, abort
+from flask_smorest import Blueprint
 
 from quotetrack.storage import repository
 
-from .extensions import state
+from .extensions import fetch_or_404, state
 from .schemas import QuoteDetailSchema, QuotePageSchema, QuoteSearchArgsSchema
 from .speakers import speaker_or_404
 
@@ -32,8 +32,4 @@ def search(args):
 @blp.alt_response(404, description="No such quote.")
 def get_quote(quote_id: int):
     """One quote with its article, outlet and the sentence around it."""
-    with state().db.reading() as session:
-        quote = repository.get_quote(session, quote_id)
-    if quote is None:
-        abort(404, message=f"No quote {quote_id}.")
-    return quote
+    return fetch_or_404(repository.get_quote, quote_id, "quote")

@@ -1,12 +1,12 @@
 """Statements (one remark, many wordings) and exact-wording verification."""
 from __future__ import annotations
 
-from flask_smorest import Blueprint, abort
+from flask_smorest import Blueprint
 
 from quotetrack.storage import statement_queries
 from quotetrack.verification import verify as verify_wording
 
-from .extensions import state
+from .extensions import fetch_or_404, state
 from .schemas import StatementFilterSchema, StatementPageSchema, StatementSchema, VerdictSchema, VerifyInSchema
 from .speakers import speaker_or_404
 
@@ -40,11 +40,7 @@ def list_statements(args):
 def get_statement(statement_id: int):
     """A statement with every wording, where each appeared, and how it differs from the
     canonical wording."""
-    with state().db.reading() as session:
-        statement = statement_queries.get_statement(session, statement_id)
-    if statement is None:
-        abort(404, message=f"No statement {statement_id}.")
-    return statement
+    return fetch_or_404(statement_queries.get_statement, statement_id, "statement")
 
 
 @blp.route("/speakers/<id_or_slug>/statements")

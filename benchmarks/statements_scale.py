@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import random
 import sqlite3
-import statistics
 import time
 from datetime import date
 from pathlib import Path
@@ -167,7 +166,7 @@ def main() -> None:
     for size, _, p50, p95, link in rows:
         print(f"{size:>10,} {p50:14.1f} {p95:14.1f} {link:14.1f}")
     if len(rows) > 1:
-        (s0, _, a50, a95, l0), (s1, _, b50, b95, l1) = rows[0], rows[-1]
+        (s0, _, _, a95, l0), (s1, _, _, b95, l1) = rows[0], rows[-1]
         print(f"\narchive x{s1 / s0:.0f}: verify p95 x{b95 / a95:.2f}, linking cost per quote x{l1 / l0:.2f}")
 
 

@@ -1,5 +1,4 @@
 """Statements across outlets and verification, on the seeds (real pipeline, real database)."""
-import json
 import tempfile
 from pathlib import Path
 
