@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -223,6 +222,3 @@ def format_reports(reports: list[Report], gold_names: list[str]) -> str:
         lines += [f"  {m}" for m in sorted(report.misses)]
     return "\n".join(lines)
 
-
-def counts_by_kind(articles: list[GoldArticle]) -> Counter:
-    return Counter(q.kind for a in articles for q in a.quotes)

@@ -19,7 +19,9 @@ from rapidfuzz import fuzz
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
-from .normalization.statements import RELATION_RANK, Comparison, Relation, canonical_form, compare, shingles
+from .normalization.statements import (
+    RELATION_RANK, Comparison, Relation, canonical_form, compare, shingles, strongest,
+)
 from .storage.models import QuoteRow, QuoteShingleRow, StatementRow
 from .storage.shingle_index import neighbours
 
@@ -35,9 +37,8 @@ def fragments_of(quote: QuoteRow) -> tuple[str, ...]:
 def relate(a: QuoteRow, b: QuoteRow) -> Comparison | None:
     """The relation between two quotes' wordings, the same whichever is `a`."""
     reported = a.kind != "direct" or b.kind != "direct"
-    found = [c for c in (compare(a.text, b.text, reported, fragments_of(a)),
-                         compare(b.text, a.text, reported, fragments_of(b))) if c is not None]
-    best = max(found, key=lambda c: (RELATION_RANK[c.relation], c.similarity), default=None)
+    best = strongest(compare(a.text, b.text, reported, fragments_of(a)),
+                     compare(b.text, a.text, reported, fragments_of(b)))
     if best is not None and best.relation is Relation.PARAPHRASE and a.article_id == b.article_id:
         return None  # one article reports different things in similar words, not one remark twice
     return best
@@ -77,7 +78,7 @@ def candidates(session: Session, quote: QuoteRow) -> list[QuoteRow]:
     return list(session.scalars(select(QuoteRow).where(QuoteRow.id.in_(ids)))) if ids else []
 
 
-def _choose_best(session: Session, quote: QuoteRow, pool: list[QuoteRow], touched: set[int]) -> None:
+def _choose_best(quote: QuoteRow, pool: list[QuoteRow], touched: set[int]) -> None:
     """Set quote's strongest neighbour from `pool`; let each pool quote adopt `quote` when it
     is their strongest. Statements of every quote whose link changed go into `touched`."""
     best, best_strength = None, 0.0
@@ -106,12 +107,12 @@ def link_quotes(session: Session, quotes: list[QuoteRow], orphaned_statements: s
     session.flush()
     touched: set[int] = set()
     for quote in quotes:
-        _choose_best(session, quote, candidates(session, quote), touched)
+        _choose_best(quote, candidates(session, quote), touched)
     # Quotes whose strongest neighbour was deleted look again.
     stale = list(session.scalars(select(QuoteRow).where(QuoteRow.statement_id.in_(orphaned_statements),
                                                         QuoteRow.best_link_id.is_(None)))) if orphaned_statements else []
     for quote in stale:
-        _choose_best(session, quote, candidates(session, quote), touched)
+        _choose_best(quote, candidates(session, quote), touched)
     session.flush()
     _regroup(session, touched, set(orphaned_statements))
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from rapidfuzz import fuzz
 from sqlalchemy.orm import Session
 
-from .normalization.statements import RELATION_RANK, Comparison, Relation, canonical_form, compare, words
+from .normalization.statements import RELATION_RANK, Comparison, Relation, canonical_form, compare, strongest, words
 from .storage.models import QuoteRow, StatementRow
 from .storage.statement_queries import candidate_quotes, to_statement, wordings
 from .types import StoredStatement
@@ -28,10 +28,9 @@ class Verdict:
 
 def _relation(submitted: str, quote: QuoteRow) -> Comparison | None:
     fragments = tuple(quote.article.text[s:e] for s, e in quote.fragments or ())
-    found = [c for c in (compare(submitted, quote.text, quote.kind != "direct"),
-                         compare(quote.text, submitted, quote.kind != "direct", fragments)) if c is not None]
-    if found:
-        best = max(found, key=lambda c: (RELATION_RANK[c.relation], c.similarity))
+    best = strongest(compare(submitted, quote.text, quote.kind != "direct"),
+                     compare(quote.text, submitted, quote.kind != "direct", fragments))
+    if best is not None:
         # "fragment" from the verifier's side: the submitted text is part of the record.
         if best.relation is Relation.FRAGMENT and len(words(submitted)) > len(words(quote.text)):
             return Comparison(Relation.VARIANT, best.similarity)
@@ -42,19 +41,15 @@ def _relation(submitted: str, quote: QuoteRow) -> Comparison | None:
 
 
 def verify(session: Session, text: str, speaker_id: int | None = None, limit: int = 5) -> Verdict:
-    best_by_statement: dict[int, tuple[Comparison, list]] = {}
+    best_by_statement: dict[int, Comparison] = {}
     for quote in candidate_quotes(session, text, speaker_id):
         comparison = _relation(text, quote)
-        if comparison is None or quote.statement_id is None:
-            continue
-        current = best_by_statement.get(quote.statement_id)
-        if current is None or (RELATION_RANK[comparison.relation], comparison.similarity) > \
-                (RELATION_RANK[current[0].relation], current[0].similarity):
-            best_by_statement[quote.statement_id] = (comparison, [])
+        if comparison is not None and quote.statement_id is not None:
+            best_by_statement[quote.statement_id] = strongest(best_by_statement.get(quote.statement_id), comparison)
     ranked = sorted(best_by_statement.items(),
-                    key=lambda item: (-RELATION_RANK[item[1][0].relation], -item[1][0].similarity, item[0]))[:limit]
+                    key=lambda item: (-RELATION_RANK[item[1].relation], -item[1].similarity, item[0]))[:limit]
     matches = []
-    for statement_id, (comparison, _) in ranked:
+    for statement_id, comparison in ranked:
         row = session.get(StatementRow, statement_id)
         stored = to_statement(row, with_wordings=False)
 

@@ -86,6 +86,12 @@ class Comparison:
     similarity: float  # 0..1
 
 
+def strongest(*comparisons: Comparison | None) -> Comparison | None:
+    """The strongest of some comparisons (relation first, then similarity); None if none."""
+    found = [c for c in comparisons if c is not None]
+    return max(found, key=lambda c: (RELATION_RANK[c.relation], c.similarity), default=None)
+
+
 def compare(a: str, b: str, reported: bool = False, fragments_a: tuple[str, ...] = ()) -> Comparison | None:
     """How wording `a` relates to wording `b`, or None when they are different remarks.
 
