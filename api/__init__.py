@@ -1,4 +1,5 @@
 """The Flask app: create_app(config=None). One blueprint per resource."""
+
 from __future__ import annotations
 
 from flask import Flask
@@ -14,10 +15,14 @@ def create_app(config: dict | None = None) -> Flask:
     settings.update(config or {})
     app.config.update(settings)
     app.config.update(
-        API_TITLE="quotetrack", API_VERSION="v1", OPENAPI_VERSION="3.0.3",
-        OPENAPI_URL_PREFIX="/api/v1", OPENAPI_JSON_PATH="openapi.json",
+        API_TITLE="quotetrack",
+        API_VERSION="v1",
+        OPENAPI_VERSION="3.0.3",
+        OPENAPI_URL_PREFIX="/api/v1",
+        OPENAPI_JSON_PATH="openapi.json",
         # Swagger UI from the swagger-ui-bundle package, served locally: no CDN needed.
-        OPENAPI_SWAGGER_UI_PATH="/docs", OPENAPI_SWAGGER_UI_URL="/api/v1/docs-assets/",
+        OPENAPI_SWAGGER_UI_PATH="/docs",
+        OPENAPI_SWAGGER_UI_URL="/api/v1/docs-assets/",
         # Body size cap (bytes) a little above the text limit (characters), for JSON overhead.
         MAX_CONTENT_LENGTH=settings["MAX_ARTICLE_CHARS"] * 4 + 65536,
     )

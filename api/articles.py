@@ -1,4 +1,5 @@
 """Articles: ingest and read back."""
+
 from __future__ import annotations
 
 from flask_smorest import Blueprint, abort

@@ -1,11 +1,13 @@
 """Quote cards for CMS embedding: HTML, PNG, and the oEmbed endpoint that describes them."""
+
 from __future__ import annotations
 
 import re
 from urllib.parse import urlencode, urlparse
 
 from flask import Blueprint, Response, current_app, request, url_for
-from flask_smorest import Blueprint as ApiBlueprint, abort
+from flask_smorest import Blueprint as ApiBlueprint
+from flask_smorest import abort
 from markupsafe import escape
 
 from quotetrack import cards
@@ -31,8 +33,10 @@ def _links(kind: str, item_id: int, width: int, theme: str) -> cards.CardLinks:
     image = f"{base}{url_for('cards.quote_png', item_id=item_id)}" if kind == "quote" else None
     oembed = f"{base}/api/v1/oembed?{urlencode({'url': card_url, 'format': 'json'})}"
     src = f"{card_url}?{urlencode({'width': width, 'theme': theme})}"
-    snippet = (f'<iframe src="{escape(src)}" width="{width}" height="{cards.card_height(width)}" '
-               f'style="border:0;max-width:100%" loading="lazy" title="Quote card"></iframe>')
+    snippet = (
+        f'<iframe src="{escape(src)}" width="{width}" height="{cards.card_height(width)}" '
+        f'style="border:0;max-width:100%" loading="lazy" title="Quote card"></iframe>'
+    )
     return cards.CardLinks(card_url, image, oembed, snippet)
 
 
@@ -60,7 +64,8 @@ def _html(body: str) -> Response:
     # Cards carry no scripts (the JSON-LD block is data, not executed) and load nothing.
     response.headers["Content-Security-Policy"] = (
         "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; "
-        f"form-action 'none'; frame-ancestors {current_app.config['FRAME_ANCESTORS']}")
+        f"form-action 'none'; frame-ancestors {current_app.config['FRAME_ANCESTORS']}"
+    )
     response.headers["X-Content-Type-Options"] = "nosniff"
     return _cacheable(response)
 
@@ -82,8 +87,11 @@ def statement_card(item_id: int):
 @pages.get("/cards/quotes/<int:item_id>.png")
 def quote_png(item_id: int):
     quote = fetch_or_404(repository.get_quote, item_id, "quote")
-    byline = " · ".join(p for p in (quote.article.outlet, quote.article.published and
-                                    quote.article.published.strftime("%B %-d, %Y")) if p)
+    byline = " · ".join(
+        p
+        for p in (quote.article.outlet, quote.article.published and quote.article.published.strftime("%B %-d, %Y"))
+        if p
+    )
     image = cards.render_quote_png(quote.text, quote.speaker.name if quote.speaker else "Unattributed", byline)
     return _cacheable(Response(image, mimetype="image/png"))
 
@@ -106,10 +114,19 @@ def oembed(args):
     width = cards.clamp_width(args.get("maxwidth"))
     links = _links("quote" if kind == "quotes" else "statement", item_id, width, args["theme"])
     return {
-        "version": "1.0", "type": "rich", "provider_name": "quotetrack", "provider_url": base_url(),
+        "version": "1.0",
+        "type": "rich",
+        "provider_name": "quotetrack",
+        "provider_url": base_url(),
         "title": item.text if kind == "quotes" else item.canonical_text,
         "author_name": item.speaker.name if item.speaker else None,
-        "html": links.embed_snippet, "width": width, "height": cards.card_height(width),
+        "html": links.embed_snippet,
+        "width": width,
+        "height": cards.card_height(width),
         "cache_age": current_app.config["CARD_MAX_AGE"],
-        **({"thumbnail_url": links.image_url, "thumbnail_width": 1200, "thumbnail_height": 630} if links.image_url else {}),
+        **(
+            {"thumbnail_url": links.image_url, "thumbnail_width": 1200, "thumbnail_height": 630}
+            if links.image_url
+            else {}
+        ),
     }

@@ -1,4 +1,5 @@
 """Static assets of the interactive API docs page (/api/v1/docs), from swagger-ui-bundle."""
+
 from __future__ import annotations
 
 from flask import Blueprint, Flask, send_from_directory

@@ -1,4 +1,5 @@
 """The smorest Api with one error shape, and the per-app state (database, NLP pipeline)."""
+
 from __future__ import annotations
 
 from flask import Flask, current_app

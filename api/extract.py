@@ -1,4 +1,5 @@
 """Extraction without storage."""
+
 from __future__ import annotations
 
 from flask_smorest import Blueprint, abort

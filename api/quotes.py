@@ -1,4 +1,5 @@
 """Quotes: search across everything stored, one quote with its context."""
+
 from __future__ import annotations
 
 from flask_smorest import Blueprint
@@ -22,8 +23,9 @@ def search(args):
         page, per_page = args.pop("page"), args.pop("per_page")
         speaker = args.pop("speaker", None)
         speaker_id = speaker_or_404(session, speaker).id if speaker else None
-        items, total = repository.search_quotes(session, text=args.pop("q", None), speaker_id=speaker_id,
-                                                page=page, per_page=per_page, **args)
+        items, total = repository.search_quotes(
+            session, text=args.pop("q", None), speaker_id=speaker_id, page=page, per_page=per_page, **args
+        )
     return {"items": items, "total": total, "page": page, "per_page": per_page}
 
 

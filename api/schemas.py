@@ -1,4 +1,5 @@
 """Marshmallow schemas: the single source of the OpenAPI document."""
+
 from __future__ import annotations
 
 import marshmallow as ma
@@ -22,8 +23,11 @@ class StrictSchema(OrderedSchema):
 
 
 class ArticleInSchema(StrictSchema):
-    text = ma.fields.String(required=True, validate=validate.Length(min=1),
-                            metadata={"description": "Article body, one paragraph per line."})
+    text = ma.fields.String(
+        required=True,
+        validate=validate.Length(min=1),
+        metadata={"description": "Article body, one paragraph per line."},
+    )
     outlet = ma.fields.String(load_default=None, validate=validate.Length(max=200))
     title = ma.fields.String(load_default=None, validate=validate.Length(max=500))
     url = ma.fields.Url(load_default=None, validate=validate.Length(max=2048))
@@ -88,12 +92,15 @@ class QuoteSchema(OrderedSchema):
     speaker = ma.fields.Nested(SpeakerBriefSchema, allow_none=True)
     attribution_method = ma.fields.String(attribute="method")
     confidence = ma.fields.Float()
-    fragments = ma.fields.List(ma.fields.List(ma.fields.Integer()),
-                               metadata={"description": "Quoted fragments of a mixed quote (offsets)."})
+    fragments = ma.fields.List(
+        ma.fields.List(ma.fields.Integer()), metadata={"description": "Quoted fragments of a mixed quote (offsets)."}
+    )
     article = ma.fields.Nested(ArticleBriefSchema)
     statement_id = ma.fields.Integer(allow_none=True, metadata={"description": "The statement this quote reports."})
-    relation = ma.fields.String(allow_none=True, metadata={
-        "description": "To the statement's canonical wording: verbatim, variant, fragment or paraphrase."})
+    relation = ma.fields.String(
+        allow_none=True,
+        metadata={"description": "To the statement's canonical wording: verbatim, variant, fragment or paraphrase."},
+    )
     similarity = ma.fields.Float(allow_none=True)
 
 
@@ -149,10 +156,16 @@ class SpeakerSearchArgsSchema(PageArgsSchema):
 
 def page_schema(item_schema: type[ma.Schema], name: str) -> type[ma.Schema]:
     """A page of `item_schema` items with the total count, for list endpoints."""
-    return type(name, (OrderedSchema,), {
-        "items": ma.fields.List(ma.fields.Nested(item_schema)),
-        "total": ma.fields.Integer(), "page": ma.fields.Integer(), "per_page": ma.fields.Integer(),
-    })
+    return type(
+        name,
+        (OrderedSchema,),
+        {
+            "items": ma.fields.List(ma.fields.Nested(item_schema)),
+            "total": ma.fields.Integer(),
+            "page": ma.fields.Integer(),
+            "per_page": ma.fields.Integer(),
+        },
+    )
 
 
 QuotePageSchema = page_schema(QuoteSchema, "QuotePageSchema")
@@ -166,8 +179,11 @@ class AppearanceSchema(PublicationSchema):
 
 class DiffOpSchema(OrderedSchema):
     op = ma.fields.String(metadata={"description": "equal, replace, delete or insert"})
-    reference = ma.fields.String(metadata={
-        "description": "Words of the reference: the canonical wording, or in verify answers the submitted text."})
+    reference = ma.fields.String(
+        metadata={
+            "description": "Words of the reference: the canonical wording, or in verify answers the submitted text."
+        }
+    )
     wording = ma.fields.String(metadata={"description": "Words of this wording."})
 
 

@@ -1,4 +1,5 @@
 """Speakers: search, one speaker, their quotes."""
+
 from __future__ import annotations
 
 from flask_smorest import Blueprint, abort
@@ -17,7 +18,9 @@ blp = Blueprint("speakers", __name__, description="People and organisations quot
 def list_speakers(args):
     """Speakers by name or alias (surname, title + name, handle), most quoted first."""
     with state().db.reading() as session:
-        items, total = repository.list_speakers(session, args.get("q"), args.get("kind"), args["page"], args["per_page"])
+        items, total = repository.list_speakers(
+            session, args.get("q"), args.get("kind"), args["page"], args["per_page"]
+        )
     return {"items": items, "total": total, "page": args["page"], "per_page": args["per_page"]}
 
 

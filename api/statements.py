@@ -1,4 +1,5 @@
 """Statements (one remark, many wordings) and exact-wording verification."""
+
 from __future__ import annotations
 
 from flask_smorest import Blueprint
@@ -19,8 +20,9 @@ def _page(args, **fixed):
         speaker = args.pop("speaker", None)
         if speaker:
             fixed["speaker_id"] = speaker_or_404(session, speaker).id
-        items, total = statement_queries.list_statements(session, text=args.pop("q", None), page=page,
-                                                         per_page=per_page, **fixed, **args)
+        items, total = statement_queries.list_statements(
+            session, text=args.pop("q", None), page=page, per_page=per_page, **fixed, **args
+        )
     return {"items": items, "total": total, "page": page, "per_page": per_page}
 
 

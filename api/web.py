@@ -1,5 +1,6 @@
 """Server-rendered pages for journalists: search, verify a wording, open a statement, copy
 an embed code. Plain Jinja2 pages with one small script (copy to clipboard)."""
+
 from __future__ import annotations
 
 from flask import Blueprint, Response, render_template, request
@@ -12,8 +13,10 @@ from .extensions import state
 
 pages = Blueprint("web", __name__, template_folder="templates", static_folder="static", static_url_path="/static")
 
-PAGE_CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
-            "frame-src 'self'; frame-ancestors 'self'; base-uri 'none'; form-action 'self'")
+PAGE_CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+    "frame-src 'self'; frame-ancestors 'self'; base-uri 'none'; form-action 'self'"
+)
 
 
 def _page(template: str, **context) -> Response:

@@ -4,6 +4,7 @@ side by side in one run, interleaved round by round so machine noise hits all al
 
     python benchmarks/pipeline_speed.py [--rounds 5]
 """
+
 from __future__ import annotations
 
 import argparse

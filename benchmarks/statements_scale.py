@@ -11,6 +11,7 @@ replaced), half fresh random texts. Linking is timed through repository.save_art
 new articles of 10 quotes each, whose quotes are variants of stored ones, so the candidate
 search finds real neighbours. SQLite on local disk, one process.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -43,8 +44,17 @@ def make_words(rng: random.Random) -> list[str]:
 
 def sentence(rng: random.Random, words: list[str]) -> str:
     n = rng.randint(8, 30)
-    return " ".join(words[min(int(rng.paretovariate(1.1)) - 1, VOCABULARY - 1) if rng.random() < 0.5
-                          else rng.randrange(VOCABULARY)] for _ in range(n)) + "."
+    return (
+        " ".join(
+            words[
+                min(int(rng.paretovariate(1.1)) - 1, VOCABULARY - 1)
+                if rng.random() < 0.5
+                else rng.randrange(VOCABULARY)
+            ]
+            for _ in range(n)
+        )
+        + "."
+    )
 
 
 def grow(path: str, start: int, stop: int, rng: random.Random, words: list[str]) -> None:
@@ -54,7 +64,8 @@ def grow(path: str, start: int, stop: int, rng: random.Random, words: list[str])
     # Rows the linking measurement added since the last growth already hold some ids.
     quote_base, article_base, statement_base = (
         cursor.execute(f"SELECT coalesce(max(id), 0) FROM {table}").fetchone()[0]
-        for table in ("quotes", "articles", "statements"))
+        for table in ("quotes", "articles", "statements")
+    )
     speakers, articles, quotes, statements, index = [], [], [], [], []
     for n in range(start, stop):
         speaker_id = n // QUOTES_PER_SPEAKER + 1
@@ -63,26 +74,79 @@ def grow(path: str, start: int, stop: int, rng: random.Random, words: list[str])
         statement_id = statement_base + n - start + 1
         text = sentence(rng, words)
         if n % QUOTES_PER_SPEAKER == 0:
-            speakers.append((speaker_id, f"speaker-{speaker_id}", f"Speaker {speaker_id}", "person",
-                             f"person:speaker|{speaker_id}", "[]"))
+            speakers.append(
+                (
+                    speaker_id,
+                    f"speaker-{speaker_id}",
+                    f"Speaker {speaker_id}",
+                    "person",
+                    f"person:speaker|{speaker_id}",
+                    "[]",
+                )
+            )
         if (n - start) % QUOTES_PER_ARTICLE == 0:
-            articles.append((article_id, f"https://scale.invalid/{article_id}", f"{article_id:064x}", f"Outlet {article_id % 50}",
-                             "t", None, date(2024, 1, 1) .isoformat(), text, "synthetic", "2024-01-01 00:00:00"))
+            articles.append(
+                (
+                    article_id,
+                    f"https://scale.invalid/{article_id}",
+                    f"{article_id:064x}",
+                    f"Outlet {article_id % 50}",
+                    "t",
+                    None,
+                    date(2024, 1, 1).isoformat(),
+                    text,
+                    "synthetic",
+                    "2024-01-01 00:00:00",
+                )
+            )
         statements.append((statement_id, speaker_id, quote_id, text, "2024-01-01", 1, 1))
         offset = (n % QUOTES_PER_ARTICLE) * 1000  # distinct spans within the article
-        quotes.append((quote_id, article_id, speaker_id, offset, offset + len(text), text, text.lower(), "direct", "said",
-                       "Speaker", "explicit_name", 0.9, offset, offset + len(text), "[]", statement_id, None, 0.0, "verbatim", 1.0))
+        quotes.append(
+            (
+                quote_id,
+                article_id,
+                speaker_id,
+                offset,
+                offset + len(text),
+                text,
+                text.lower(),
+                "direct",
+                "said",
+                "Speaker",
+                "explicit_name",
+                0.9,
+                offset,
+                offset + len(text),
+                "[]",
+                statement_id,
+                None,
+                0.0,
+                "verbatim",
+                1.0,
+            )
+        )
         index.extend((quote_id, s, speaker_id) for s in shingles(text))
         if len(quotes) >= 50_000 or n == stop - 1:
-            cursor.executemany("INSERT INTO speakers (id, slug, name, kind, identity, titles) VALUES (?,?,?,?,?,?)", speakers)
-            cursor.executemany("INSERT INTO articles (id, url, text_sha256, outlet, title, author, published, text, "
-                               "model_versions, created_at) VALUES (?,?,?,?,?,?,?,?,?,?)", articles)
-            cursor.executemany("INSERT INTO statements (id, speaker_id, canonical_quote_id, canonical_text, first_seen, "
-                               "quote_count, outlet_count) VALUES (?,?,?,?,?,?,?)", statements)
-            cursor.executemany('INSERT INTO quotes (id, article_id, speaker_id, start, "end", text, folded, kind, cue, '
-                               "speaker_mention, method, confidence, sentence_start, sentence_end, fragments, statement_id, "
-                               "best_link_id, best_link_rank, relation, similarity) "
-                               "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", quotes)
+            cursor.executemany(
+                "INSERT INTO speakers (id, slug, name, kind, identity, titles) VALUES (?,?,?,?,?,?)", speakers
+            )
+            cursor.executemany(
+                "INSERT INTO articles (id, url, text_sha256, outlet, title, author, published, text, "
+                "model_versions, created_at) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                articles,
+            )
+            cursor.executemany(
+                "INSERT INTO statements (id, speaker_id, canonical_quote_id, canonical_text, first_seen, "
+                "quote_count, outlet_count) VALUES (?,?,?,?,?,?,?)",
+                statements,
+            )
+            cursor.executemany(
+                'INSERT INTO quotes (id, article_id, speaker_id, start, "end", text, folded, kind, cue, '
+                "speaker_mention, method, confidence, sentence_start, sentence_end, fragments, statement_id, "
+                "best_link_id, best_link_rank, relation, similarity) "
+                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                quotes,
+            )
             cursor.executemany("INSERT INTO quote_shingles (quote_id, shingle, speaker_id) VALUES (?,?,?)", index)
             connection.commit()
             speakers, articles, quotes, statements, index = [], [], [], [], []
@@ -118,18 +182,35 @@ def measure_linking(db: Database, rng: random.Random, words: list[str], size: in
     elapsed, count = 0.0, 0
     for a in range(articles):
         with db.reading() as session:
-            rows = [session.scalar(select(QuoteRow).where(QuoteRow.id >= rng.randint(1, size)).limit(1))
-                    for _ in range(QUOTES_PER_ARTICLE)]
+            rows = [
+                session.scalar(select(QuoteRow).where(QuoteRow.id >= rng.randint(1, size)).limit(1))
+                for _ in range(QUOTES_PER_ARTICLE)
+            ]
             sources = [(r.text, session.get(SpeakerRow, r.speaker_id).name) for r in rows]
         text = "\n".join(altered(rng, t, words) for t, _ in sources)
         quotes, offset = [], 0
-        for line, (_, name) in zip(text.split("\n"), sources):
-            quotes.append(Quote(offset, offset + len(line), line, QuoteKind.DIRECT, "said", name,
-                                Speaker(name, SpeakerKind.PERSON), Method.EXPLICIT_NAME, 0.9, offset, offset + len(line)))
+        for line, (_, name) in zip(text.split("\n"), sources, strict=True):
+            quotes.append(
+                Quote(
+                    offset,
+                    offset + len(line),
+                    line,
+                    QuoteKind.DIRECT,
+                    "said",
+                    name,
+                    Speaker(name, SpeakerKind.PERSON),
+                    Method.EXPLICIT_NAME,
+                    0.9,
+                    offset,
+                    offset + len(line),
+                )
+            )
             offset += len(line) + 1
         start = time.perf_counter()
         with db.transaction() as session:
-            repository.save_article(session, Article(text=text, url=f"https://scale.invalid/new/{tag}/{a}"), quotes, "bench")
+            repository.save_article(
+                session, Article(text=text, url=f"https://scale.invalid/new/{tag}/{a}"), quotes, "bench"
+            )
         elapsed += time.perf_counter() - start
         count += len(quotes)
     return elapsed * 1000 / count

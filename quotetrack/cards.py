@@ -1,5 +1,6 @@
 """Quote cards: self-contained HTML (no external fonts, scripts or images) and a PNG for
 social sharing. Jinja2 with autoescaping: quote text can never become markup."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -16,8 +17,12 @@ MIN_WIDTH, MAX_WIDTH, DEFAULT_WIDTH = 280, 1200, 560
 
 @lru_cache(maxsize=1)
 def _environment() -> Environment:
-    return Environment(loader=PackageLoader("quotetrack", "templates"), autoescape=select_autoescape(["html"]),
-                       trim_blocks=True, lstrip_blocks=True)
+    return Environment(
+        loader=PackageLoader("quotetrack", "templates"),
+        autoescape=select_autoescape(["html"]),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
 
 
 def clamp_width(width: int | None) -> int:
@@ -40,17 +45,40 @@ def card_height(width: int) -> int:
 
 
 def render_quote_card(quote: StoredQuote, links: CardLinks, theme: str = "light", width: int | None = None) -> str:
-    return _environment().get_template("card.html").render(
-        kind="quote", text=quote.text, quote=quote, speaker=quote.speaker, article=quote.article,
-        links=links, theme=theme if theme in THEMES else "light", width=clamp_width(width))
+    return (
+        _environment()
+        .get_template("card.html")
+        .render(
+            kind="quote",
+            text=quote.text,
+            quote=quote,
+            speaker=quote.speaker,
+            article=quote.article,
+            links=links,
+            theme=theme if theme in THEMES else "light",
+            width=clamp_width(width),
+        )
+    )
 
 
-def render_statement_card(statement: StoredStatement, links: CardLinks, theme: str = "light",
-                          width: int | None = None) -> str:
+def render_statement_card(
+    statement: StoredStatement, links: CardLinks, theme: str = "light", width: int | None = None
+) -> str:
     first = statement.first_appearance
-    return _environment().get_template("card.html").render(
-        kind="statement", text=statement.canonical_text, statement=statement, speaker=statement.speaker,
-        article=first, links=links, theme=theme if theme in THEMES else "light", width=clamp_width(width))
+    return (
+        _environment()
+        .get_template("card.html")
+        .render(
+            kind="statement",
+            text=statement.canonical_text,
+            statement=statement,
+            speaker=statement.speaker,
+            article=first,
+            links=links,
+            theme=theme if theme in THEMES else "light",
+            width=clamp_width(width),
+        )
+    )
 
 
 def render_quote_png(text: str, speaker: str, byline: str, width: int = 1200, height: int = 630) -> bytes:

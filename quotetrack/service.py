@@ -1,4 +1,5 @@
 """Ingest: normalize -> nlp -> extract -> attribute -> persist, one transaction per article."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -8,8 +9,7 @@ from spacy.language import Language
 from .errors import InvalidInput
 from .nlp import pipeline_versions
 from .quotes import extract_quotes
-from .storage import Database
-from .storage import repository
+from .storage import Database, repository
 from .types import Article, Quote, StoredArticle, StoredQuote
 
 
@@ -42,8 +42,11 @@ def ingest(article: Article, nlp: Language, db: Database, max_chars: int) -> Ing
     with db.reading() as session:
         existing = repository.find_article(session, article)
         if existing is not None and existing.text_sha256 == repository.text_hash(article.text):
-            return IngestResult(repository.to_article(existing, len(existing.quotes)),
-                                repository.article_quotes(session, existing.id), created=False)
+            return IngestResult(
+                repository.to_article(existing, len(existing.quotes)),
+                repository.article_quotes(session, existing.id),
+                created=False,
+            )
     quotes = extract(article, nlp, max_chars)  # the slow part, outside the transaction
     with db.transaction() as session:
         row, created = repository.save_article(session, article, quotes, pipeline_versions(nlp))

@@ -3,13 +3,14 @@
 A directory may carry `metadata.json` ({"articles": {"file.txt": {outlet, title, url,
 published, author}}}) as seeds/ does.
 """
+
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import Iterator
 
 from .errors import InvalidInput
 from .types import Article
@@ -32,9 +33,9 @@ def article_from_mapping(data: dict, where: str) -> Article:
     try:
         published = date.fromisoformat(str(published)[:10]) if published else None
     except ValueError:
-        raise InvalidInput(f"{where}: bad date {published!r}", {"published": ["Not an ISO date (YYYY-MM-DD)."]})
-    return Article(text=text, published=published,
-                   **{k: data.get(k) for k in ARTICLE_FIELDS if k != "published"})
+        problem = {"published": ["Not an ISO date (YYYY-MM-DD)."]}
+        raise InvalidInput(f"{where}: bad date {published!r}", problem) from None
+    return Article(text=text, published=published, **{k: data.get(k) for k in ARTICLE_FIELDS if k != "published"})
 
 
 def _metadata(directory: Path) -> dict[str, dict]:
@@ -60,17 +61,21 @@ def _read_file(path: Path, metadata: dict) -> Iterator[SourcedArticle]:
     if path.suffix == ".jsonl":
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if line.strip():
-                yield SourcedArticle(f"{path}:{number}", article_from_mapping(_json(line, f"{path}:{number}"), f"{path}:{number}"))
+                yield SourcedArticle(
+                    f"{path}:{number}", article_from_mapping(_json(line, f"{path}:{number}"), f"{path}:{number}")
+                )
     elif path.suffix == ".json":
         data = _json(path.read_text(encoding="utf-8"), str(path))
         for number, item in enumerate(data if isinstance(data, list) else [data]):
             yield SourcedArticle(str(path), article_from_mapping(item, f"{path}[{number}]"))
     else:
-        yield SourcedArticle(str(path), article_from_mapping({**metadata, "text": path.read_text(encoding="utf-8")}, str(path)))
+        yield SourcedArticle(
+            str(path), article_from_mapping({**metadata, "text": path.read_text(encoding="utf-8")}, str(path))
+        )
 
 
 def _json(text: str, where: str):
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        raise InvalidInput(f"{where}: not JSON ({error.msg} at line {error.lineno})")
+        raise InvalidInput(f"{where}: not JSON ({error.msg} at line {error.lineno})") from error

@@ -10,6 +10,7 @@ remark only, so it cannot chain two remarks into one statement.
 Candidates come from the same speaker's quotes (at most SPEAKER_CANDIDATES, newest first)
 and from the shingle index (shared word 3-grams), never from a scan of the archive.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -20,7 +21,13 @@ from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from .normalization.statements import (
-    RELATION_RANK, Comparison, Relation, canonical_form, compare, shingles, strongest,
+    RELATION_RANK,
+    Comparison,
+    Relation,
+    canonical_form,
+    compare,
+    shingles,
+    strongest,
 )
 from .storage.models import QuoteRow, QuoteShingleRow, StatementRow
 from .storage.shingle_index import neighbours
@@ -37,8 +44,9 @@ def fragments_of(quote: QuoteRow) -> tuple[str, ...]:
 def relate(a: QuoteRow, b: QuoteRow) -> Comparison | None:
     """The relation between two quotes' wordings, the same whichever is `a`."""
     reported = a.kind != "direct" or b.kind != "direct"
-    best = strongest(compare(a.text, b.text, reported, fragments_of(a)),
-                     compare(b.text, a.text, reported, fragments_of(b)))
+    best = strongest(
+        compare(a.text, b.text, reported, fragments_of(a)), compare(b.text, a.text, reported, fragments_of(b))
+    )
     if best is not None and best.relation is Relation.PARAPHRASE and a.article_id == b.article_id:
         return None  # one article reports different things in similar words, not one remark twice
     return best
@@ -72,9 +80,14 @@ def candidates(session: Session, quote: QuoteRow) -> list[QuoteRow]:
     """The same speaker's recent quotes and every quote of theirs sharing shingles."""
     ids = set(neighbours(session, quote.text, quote.speaker_id, SHINGLE_CANDIDATES, exclude=quote.id))
     if quote.speaker_id is not None:
-        ids.update(session.scalars(select(QuoteRow.id).where(QuoteRow.speaker_id == quote.speaker_id,
-                                                             QuoteRow.id != quote.id)
-                                   .order_by(QuoteRow.id.desc()).limit(SPEAKER_CANDIDATES)))
+        ids.update(
+            session.scalars(
+                select(QuoteRow.id)
+                .where(QuoteRow.speaker_id == quote.speaker_id, QuoteRow.id != quote.id)
+                .order_by(QuoteRow.id.desc())
+                .limit(SPEAKER_CANDIDATES)
+            )
+        )
     return list(session.scalars(select(QuoteRow).where(QuoteRow.id.in_(ids)))) if ids else []
 
 
@@ -109,8 +122,15 @@ def link_quotes(session: Session, quotes: list[QuoteRow], orphaned_statements: s
     for quote in quotes:
         _choose_best(quote, candidates(session, quote), touched)
     # Quotes whose strongest neighbour was deleted look again.
-    stale = list(session.scalars(select(QuoteRow).where(QuoteRow.statement_id.in_(orphaned_statements),
-                                                        QuoteRow.best_link_id.is_(None)))) if orphaned_statements else []
+    stale = (
+        list(
+            session.scalars(
+                select(QuoteRow).where(QuoteRow.statement_id.in_(orphaned_statements), QuoteRow.best_link_id.is_(None))
+            )
+        )
+        if orphaned_statements
+        else []
+    )
     for quote in stale:
         _choose_best(quote, candidates(session, quote), touched)
     session.flush()
@@ -124,9 +144,12 @@ def _regroup(session: Session, quote_ids: set[int], statement_ids: set[int]) -> 
     statement_ids |= {q.statement_id for q in members.values() if q.statement_id is not None}
     frontier = True
     while frontier:  # close over statements reached through links
-        more = session.scalars(select(QuoteRow).where(QuoteRow.statement_id.in_(statement_ids),
-                                                      QuoteRow.id.notin_(members))).all()
-        linked = [q.best_link for q in [*members.values(), *more] if q.best_link is not None and q.best_link.id not in members]
+        more = session.scalars(
+            select(QuoteRow).where(QuoteRow.statement_id.in_(statement_ids), QuoteRow.id.notin_(members))
+        ).all()
+        linked = [
+            q.best_link for q in [*members.values(), *more] if q.best_link is not None and q.best_link.id not in members
+        ]
         frontier = bool(more or linked)
         for q in [*more, *linked]:
             members[q.id] = q
@@ -170,8 +193,10 @@ def _canonical(group: list[QuoteRow]) -> QuoteRow:
     then the first published."""
     pool = [q for q in group if q.kind == "direct"] or group
     forms = Counter(canonical_form(q.text) for q in pool)
-    return min(pool, key=lambda q: (-forms[canonical_form(q.text)], -len(q.text),
-                                    q.article.published or _FAR_FUTURE, stable_key(q)))
+    return min(
+        pool,
+        key=lambda q: (-forms[canonical_form(q.text)], -len(q.text), q.article.published or _FAR_FUTURE, stable_key(q)),
+    )
 
 
 def describe(statement: StatementRow, group: list[QuoteRow]) -> None:
@@ -189,7 +214,8 @@ def describe(statement: StatementRow, group: list[QuoteRow]) -> None:
         comparison = relate(q, canonical)
         if comparison is None:  # related through another wording of the statement
             fallback = Relation.VARIANT if q.kind == "direct" else Relation.PARAPHRASE
-            comparison = Comparison(fallback, fuzz.token_set_ratio(canonical_form(q.text), canonical_form(canonical.text)) / 100)
+            comparison = Comparison(
+                fallback, fuzz.token_set_ratio(canonical_form(q.text), canonical_form(canonical.text)) / 100
+            )
         q.relation, q.similarity = comparison.relation.value, round(comparison.similarity, 3)
     statement.canonical_quote_id = canonical.id
-

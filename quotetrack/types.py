@@ -1,25 +1,26 @@
 """Frozen dataclasses that cross layers. No ORM, no Flask."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
-from enum import Enum
+from enum import StrEnum
 
 
-class QuoteKind(str, Enum):
+class QuoteKind(StrEnum):
     DIRECT = "direct"
     INDIRECT = "indirect"
     MIXED = "mixed"
 
 
-class SpeakerKind(str, Enum):
+class SpeakerKind(StrEnum):
     PERSON = "person"
     ORGANIZATION = "organization"
-    GROUP = "group"            # "immigration advocates", "federal immigration officials"
+    GROUP = "group"  # "immigration advocates", "federal immigration officials"
     UNNAMED_SOURCE = "unnamed_source"  # "a source at ICE Boston": kept as such, never guessed
 
 
-class Method(str, Enum):
+class Method(StrEnum):
     """How an attribution was made (provenance, as CoreNLP records its sieves)."""
 
     EXPLICIT_NAME = "explicit_name"
@@ -46,29 +47,30 @@ class Article:
 
 @dataclass(frozen=True)
 class Speaker:
-    name: str                      # canonical: "Maura Healey", "ICE", "immigration advocates"
+    name: str  # canonical: "Maura Healey", "ICE", "immigration advocates"
     kind: SpeakerKind
-    titles: tuple[str, ...] = ()   # "Gov.", "acting Field Office Director"
+    titles: tuple[str, ...] = ()  # "Gov.", "acting Field Office Director"
     aliases: tuple[str, ...] = ()  # "Healey", "@Maura_Healey", "Gov. Maura Healey"
 
 
 @dataclass(frozen=True)
 class Quote:
-    start: int                     # character offsets into the ORIGINAL article text,
-    end: int                       # of the content without its enclosing quote marks
-    text: str                      # == original_text[start:end]
+    start: int  # character offsets into the ORIGINAL article text,
+    end: int  # of the content without its enclosing quote marks
+    text: str  # == original_text[start:end]
     kind: QuoteKind
-    cue: str | None                # reporting verb/phrase as written: "said", "according to"
-    speaker_mention: str | None    # as written: "he", "the governor", "Patricia H. Hyde"
-    speaker: Speaker | None        # resolved canonical speaker
+    cue: str | None  # reporting verb/phrase as written: "said", "according to"
+    speaker_mention: str | None  # as written: "he", "the governor", "Patricia H. Hyde"
+    speaker: Speaker | None  # resolved canonical speaker
     method: Method
     confidence: float
-    sentence_start: int = 0        # the sentence(s) around the quote, original offsets
+    sentence_start: int = 0  # the sentence(s) around the quote, original offsets
     sentence_end: int = 0
     fragments: tuple[tuple[int, int], ...] = field(default=())  # quoted fragments of a mixed quote
 
 
 # --- What the repository hands out: stored records, never ORM objects. -------------------
+
 
 @dataclass(frozen=True)
 class StoredSpeaker:

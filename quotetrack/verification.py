@@ -1,5 +1,6 @@
 """verify(text, speaker=None): is this wording on record, who printed which wording, and
 how does it differ? A journalist's "did she really say that?"."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -28,8 +29,10 @@ class Verdict:
 
 def _relation(submitted: str, quote: QuoteRow) -> Comparison | None:
     fragments = tuple(quote.article.text[s:e] for s, e in quote.fragments or ())
-    best = strongest(compare(submitted, quote.text, quote.kind != "direct"),
-                     compare(quote.text, submitted, quote.kind != "direct", fragments))
+    best = strongest(
+        compare(submitted, quote.text, quote.kind != "direct"),
+        compare(quote.text, submitted, quote.kind != "direct", fragments),
+    )
     if best is not None:
         # "fragment" from the verifier's side: the submitted text is part of the record.
         if best.relation is Relation.FRAGMENT and len(words(submitted)) > len(words(quote.text)):
@@ -46,8 +49,9 @@ def verify(session: Session, text: str, speaker_id: int | None = None, limit: in
         comparison = _relation(text, quote)
         if comparison is not None and quote.statement_id is not None:
             best_by_statement[quote.statement_id] = strongest(best_by_statement.get(quote.statement_id), comparison)
-    ranked = sorted(best_by_statement.items(),
-                    key=lambda item: (-RELATION_RANK[item[1].relation], -item[1].similarity, item[0]))[:limit]
+    ranked = sorted(
+        best_by_statement.items(), key=lambda item: (-RELATION_RANK[item[1].relation], -item[1].similarity, item[0])
+    )[:limit]
     matches = []
     for statement_id, comparison in ranked:
         row = session.get(StatementRow, statement_id)
@@ -57,7 +61,13 @@ def verify(session: Session, text: str, speaker_id: int | None = None, limit: in
             found = _relation(text, quote)
             return (found.relation.value, round(found.similarity, 3)) if found else ("different", 0.0)
 
-        matches.append(replace(stored, relation=comparison.relation.value, similarity=round(comparison.similarity, 3),
-                               wordings=wordings(list(row.quotes), text, relation_of)))
+        matches.append(
+            replace(
+                stored,
+                relation=comparison.relation.value,
+                similarity=round(comparison.similarity, 3),
+                wordings=wordings(list(row.quotes), text, relation_of),
+            )
+        )
     verdict = matches[0].relation if matches else NOT_FOUND
     return Verdict(text, verdict, tuple(matches))

@@ -1,6 +1,7 @@
 """Shared fixtures. The NLP pipeline is the real one (spaCy sm + our trained coreferee
 model), loaded once per session; databases are real SQLite files, and PostgreSQL when
 DATABASE_URL_TEST points at a server (scripts/test.sh starts one where it can)."""
+
 from __future__ import annotations
 
 import os

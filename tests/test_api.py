@@ -1,4 +1,5 @@
 """The REST API through Flask's test client (in-process WSGI; test_http.py uses real HTTP)."""
+
 import pytest
 
 from quotetrack.storage import repository
@@ -6,10 +7,14 @@ from quotetrack.storage import repository
 pytestmark = pytest.mark.model
 
 ARTICLE = {
-    "text": ("Gov. Linda Marsh spoke in Albany on Friday.\n\n"
-             "“We will not let the shelters close this winter,” Marsh said.\n\n"
-             "The governor said the state would add 300 beds before December."),
-    "outlet": "Example Times", "title": "Shelters stay open", "url": "https://example.org/shelters",
+    "text": (
+        "Gov. Linda Marsh spoke in Albany on Friday.\n\n"
+        "“We will not let the shelters close this winter,” Marsh said.\n\n"
+        "The governor said the state would add 300 beds before December."
+    ),
+    "outlet": "Example Times",
+    "title": "Shelters stay open",
+    "url": "https://example.org/shelters",
     "published": "2024-11-20",
 }
 
@@ -31,7 +36,7 @@ def test_ingest_returns_the_article_with_its_quotes(client):
     texts = {q["text"]: q for q in body["quotes"]}
     direct = texts["We will not let the shelters close this winter,"]
     assert direct["speaker"]["name"] == "Linda Marsh"
-    assert ARTICLE["text"][direct["start"]:direct["end"]] == direct["text"]
+    assert ARTICLE["text"][direct["start"] : direct["end"]] == direct["text"]
     again = client.post("/api/v1/articles", json=ARTICLE)
     assert again.status_code == 200 and again.get_json()["created"] is False
 
@@ -77,14 +82,17 @@ def test_extract_stores_nothing(client, app):
         assert repository.search_quotes(session)[1] == 0
 
 
-@pytest.mark.parametrize("payload, content_type", [
-    ({}, "application/json"),                                 # no text
-    ({"text": ""}, "application/json"),                       # empty text
-    ({"text": 42}, "application/json"),                       # wrong type
-    ({"text": "Fine.", "published": "yesterday"}, "application/json"),  # bad date
-    ({"text": "Fine.", "url": "not a url"}, "application/json"),
-    ({"text": "Fine.", "surprise": 1}, "application/json"),   # unknown field
-])
+@pytest.mark.parametrize(
+    "payload, content_type",
+    [
+        ({}, "application/json"),  # no text
+        ({"text": ""}, "application/json"),  # empty text
+        ({"text": 42}, "application/json"),  # wrong type
+        ({"text": "Fine.", "published": "yesterday"}, "application/json"),  # bad date
+        ({"text": "Fine.", "url": "not a url"}, "application/json"),
+        ({"text": "Fine.", "surprise": 1}, "application/json"),  # unknown field
+    ],
+)
 def test_bad_article_input_is_a_422_and_writes_nothing(client, app, payload, content_type):
     body = assert_error(client.post("/api/v1/articles", json=payload), 422)
     assert body["errors"]

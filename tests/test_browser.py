@@ -1,5 +1,6 @@
 """Cards and journalist pages in a real browser: Debian's Chromium driven by Playwright,
 against the app served over real HTTP on loopback. Screenshots go to test-artifacts/."""
+
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -15,12 +16,17 @@ from .conftest import ROOT, SEEDS
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = ROOT / "test-artifacts"
-pytestmark = [pytest.mark.model, pytest.mark.browser,
-              pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian chromium not installed (scripts/test.sh installs it)")]
+pytestmark = [
+    pytest.mark.model,
+    pytest.mark.browser,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian chromium not installed (scripts/test.sh installs it)"),
+]
 
-HOSTILE = ("The forum post went viral on Monday.\n\n"
-           "“<script>window.pwned = 1</script> is what they typed' onmouseover='window.pwned=2,” "
-           "moderator Dana Hill said.")
+HOSTILE = (
+    "The forum post went viral on Monday.\n\n"
+    "“<script>window.pwned = 1</script> is what they typed' onmouseover='window.pwned=2,” "
+    "moderator Dana Hill said."
+)
 
 
 class _Server:
@@ -38,8 +44,9 @@ def live(tmp_path_factory, nlp):
     state = app.extensions["quotetrack"]
     for item in read_path(SEEDS):
         service.ingest(item.article, nlp, state.db, 200_000)
-    hostile = service.ingest(Article(text=HOSTILE, outlet="Test <b>Outlet</b>", url="https://example.org/x"),
-                             nlp, state.db, 200_000)
+    hostile = service.ingest(
+        Article(text=HOSTILE, outlet="Test <b>Outlet</b>", url="https://example.org/x"), nlp, state.db, 200_000
+    )
     server = _Server(app)
     yield server.url, hostile
     server.server.shutdown()
@@ -52,9 +59,18 @@ def browser():
     ARTIFACTS.mkdir(exist_ok=True)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"])
+            executable_path=str(CHROMIUM),
+            headless=True,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+            ],
+        )
         yield browser
         browser.close()
 

@@ -1,13 +1,18 @@
 """Cards, oEmbed and pages through the test client: headers, caching, errors. What a
 browser shows is in test_browser.py."""
+
 import pytest
 
 from quotetrack.cards import render_quote_png
 
 pytestmark = pytest.mark.model
 
-ARTICLE = {"text": "“We will not let the shelters close this winter,” Gov. Linda Marsh said.",
-           "outlet": "Example Times", "url": "https://example.org/shelters", "published": "2024-11-20"}
+ARTICLE = {
+    "text": "“We will not let the shelters close this winter,” Gov. Linda Marsh said.",
+    "outlet": "Example Times",
+    "url": "https://example.org/shelters",
+    "published": "2024-11-20",
+}
 
 
 @pytest.fixture
@@ -21,7 +26,7 @@ def test_card_is_self_contained_cached_and_locked_down(client, quote_id):
     html = response.get_data(as_text=True)
     assert "<blockquote" in html and "<figure" in html and "<cite>" in html
     assert '"@type": "Quotation"' in html
-    assert "<script src" not in html and "<link rel=\"stylesheet\"" not in html and "<img" not in html
+    assert "<script src" not in html and '<link rel="stylesheet"' not in html and "<img" not in html
     assert 'type="application/json+oembed"' in html and 'property="og:image"' in html
     assert "frame-ancestors *" in response.headers["Content-Security-Policy"]
     assert "max-age=300" in response.headers["Cache-Control"]
@@ -35,8 +40,10 @@ def test_frame_ancestors_is_a_setting(database_url, nlp):
     app = create_app({"DATABASE_URL": database_url, "FRAME_ANCESTORS": "https://cms.example.org"})
     client = app.test_client()
     quote_id = client.post("/api/v1/articles", json=ARTICLE).get_json()["quotes"][0]["id"]
-    assert "frame-ancestors https://cms.example.org" in client.get(f"/cards/quotes/{quote_id}").headers[
-        "Content-Security-Policy"]
+    assert (
+        "frame-ancestors https://cms.example.org"
+        in client.get(f"/cards/quotes/{quote_id}").headers["Content-Security-Policy"]
+    )
     app.extensions["quotetrack"].db.engine.dispose()
 
 

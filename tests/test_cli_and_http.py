@@ -1,5 +1,6 @@
 """The `quotetrack` command as a user runs it, and the API over real HTTP (gunicorn on a
 loopback port), on the seed articles."""
+
 import json
 import os
 import socket
@@ -37,9 +38,11 @@ def test_extract_prints_one_json_object_per_quote(tmp_path):
     records = [json.loads(line) for line in result.stdout.splitlines()]
     assert len(records) > 30
     for record in records:
-        assert {"source", "start", "end", "text", "kind", "speaker", "speaker_mention", "cue", "confidence"} <= set(record)
+        assert {"source", "start", "end", "text", "kind", "speaker", "speaker_mention", "cue", "confidence"} <= set(
+            record
+        )
         text = Path(record["source"]).read_text(encoding="utf-8")
-        assert text[record["start"]:record["end"]] == record["text"]
+        assert text[record["start"] : record["end"]] == record["text"]
     assert any(r["speaker"] == "Tom Homan" and r["speaker_mention"] == "he" for r in records)
 
 
@@ -66,8 +69,23 @@ def _free_port() -> int:
 def server(seeded_env):
     port = _free_port()
     process = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-b", f"127.0.0.1:{port}", "-w", "1", "--timeout", "120", "api:create_app()"],
-        env={**seeded_env, "COREF_ENABLED": "false"}, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "-b",
+            f"127.0.0.1:{port}",
+            "-w",
+            "1",
+            "--timeout",
+            "120",
+            "api:create_app()",
+        ],
+        env={**seeded_env, "COREF_ENABLED": "false"},
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -97,8 +115,9 @@ def test_homans_quotes_from_two_outlets_over_http(server):
 
 
 def test_errors_over_http_have_the_documented_shape(server):
-    request = urllib.request.Request(f"{server}/api/v1/articles", data=b"{oops", method="POST",
-                                     headers={"Content-Type": "application/json"})
+    request = urllib.request.Request(
+        f"{server}/api/v1/articles", data=b"{oops", method="POST", headers={"Content-Type": "application/json"}
+    )
     with pytest.raises(urllib.error.HTTPError) as error:
         urllib.request.urlopen(request, timeout=30)
     assert error.value.code == 400

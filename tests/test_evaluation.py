@@ -1,4 +1,5 @@
 """The scorer itself, with hand-made predictions, and the figures on the seeds' gold."""
+
 import json
 from pathlib import Path
 
@@ -14,10 +15,27 @@ TEXT = 'First "we will win this race," Ann Lee said. Then Bo Chan said the vote 
 @pytest.fixture
 def gold(tmp_path) -> Path:
     path = tmp_path / "gold.json"
-    path.write_text(json.dumps({"articles": [{"name": "t", "text": TEXT, "quotes": [
-        {"text": "we will win this race,", "kind": "direct", "speaker": "Ann Lee"},
-        {"text": "the vote was rigged", "kind": "indirect", "speaker": "Bo Chan", "speaker_aliases": ["Chan"]},
-    ]}]}))
+    path.write_text(
+        json.dumps(
+            {
+                "articles": [
+                    {
+                        "name": "t",
+                        "text": TEXT,
+                        "quotes": [
+                            {"text": "we will win this race,", "kind": "direct", "speaker": "Ann Lee"},
+                            {
+                                "text": "the vote was rigged",
+                                "kind": "indirect",
+                                "speaker": "Bo Chan",
+                                "speaker_aliases": ["Chan"],
+                            },
+                        ],
+                    }
+                ]
+            }
+        )
+    )
     return path
 
 
@@ -28,16 +46,22 @@ def span(text, kind, speaker):
 
 def test_overlap_matching_is_one_to_one_and_needs_half_the_longer_span():
     g = [span("we will win this race,", "direct", None)]
-    assert len(match([span("we will win", "direct", None)], g)) == 1   # 11 of 22 characters
-    assert match([span("we will", "direct", None)], g) == []           # 7 of 22
+    assert len(match([span("we will win", "direct", None)], g)) == 1  # 11 of 22 characters
+    assert match([span("we will", "direct", None)], g) == []  # 7 of 22
     assert len(match([span("we will win this race,", "direct", None)] * 2, g)) == 1
 
 
 def test_scores_spans_speakers_and_misses(gold):
     articles = load_gold(gold)
-    report = evaluate(articles, lambda text: [span("we will win this race", "direct", "Ann Lee"),
-                                              span("the vote was rigged", "indirect", "Someone Else"),
-                                              span("Then Bo Chan", "indirect", None)], "fake")
+    report = evaluate(
+        articles,
+        lambda text: [
+            span("we will win this race", "direct", "Ann Lee"),
+            span("the vote was rigged", "indirect", "Someone Else"),
+            span("Then Bo Chan", "indirect", None),
+        ],
+        "fake",
+    )
     figures = report.overall.figures()
     assert figures["recall"] == 1.0 and figures["precision"] == pytest.approx(2 / 3)
     assert figures["speaker_accuracy"] == 0.5
@@ -47,7 +71,9 @@ def test_scores_spans_speakers_and_misses(gold):
 
 def test_gold_quote_not_in_text_is_an_error(tmp_path):
     path = tmp_path / "bad.json"
-    path.write_text(json.dumps({"articles": [{"text": "abc", "quotes": [{"text": "xyz", "kind": "direct", "speaker": None}]}]}))
+    path.write_text(
+        json.dumps({"articles": [{"text": "abc", "quotes": [{"text": "xyz", "kind": "direct", "speaker": None}]}]})
+    )
     with pytest.raises(ValueError):
         load_gold(path)
 

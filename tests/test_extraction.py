@@ -1,4 +1,5 @@
 """Extraction and attribution on small texts of our own, through the real pipeline."""
+
 import pytest
 
 from quotetrack.quotes import extract_quotes
@@ -12,7 +13,7 @@ pytestmark = pytest.mark.model
 def quotes_of(nlp, text):
     quotes, _ = extract_quotes(text, nlp)
     for quote in quotes:
-        assert text[quote.start:quote.end] == quote.text  # offsets point into the original
+        assert text[quote.start : quote.end] == quote.text  # offsets point into the original
         assert 0 <= quote.confidence <= 1
     return quotes
 
@@ -58,8 +59,10 @@ def test_quote_split_around_its_attribution_is_two_segments_of_one_speaker(nlp):
 
 
 def test_pronoun_speaker_resolved_through_coreference(nlp):
-    text = ("Police chief Angela Moore addressed reporters on Monday.\n\n"
-            "“There is no evidence that the fire was set on purpose,” she said.")
+    text = (
+        "Police chief Angela Moore addressed reporters on Monday.\n\n"
+        "“There is no evidence that the fire was set on purpose,” she said."
+    )
     quote = find(quotes_of(nlp, text), "There is no evidence")
     assert speaker(quote) == "Angela Moore"
     assert quote.method in {Method.PRONOUN_COREF, Method.PRONOUN_NEAREST}
@@ -73,8 +76,10 @@ def test_indirect_quote_with_reporting_verb_and_clause(nlp):
 
 
 def test_trailing_attribution_and_according_to(nlp):
-    text = ("The company laid off 200 workers in March, the union said.\n\n"
-            "The plant will close by the end of the year, according to the Labor Department.")
+    text = (
+        "The company laid off 200 workers in March, the union said.\n\n"
+        "The plant will close by the end of the year, according to the Labor Department."
+    )
     quotes = quotes_of(nlp, text)
     assert find(quotes, "laid off 200 workers").kind is QuoteKind.INDIRECT
     according = find(quotes, "The plant will close")
@@ -83,7 +88,9 @@ def test_trailing_attribution_and_according_to(nlp):
 
 
 def test_mixed_quote_is_one_quote_not_one_per_fragment(nlp):
-    text = 'Councilor Rita Diaz said the plan would "absolutely not" raise taxes and called it "a fair deal for everyone."'
+    text = (
+        'Councilor Rita Diaz said the plan would "absolutely not" raise taxes and called it "a fair deal for everyone."'
+    )
     quotes = quotes_of(nlp, text)
     mixed = find(quotes, "absolutely not")
     assert mixed.kind is QuoteKind.MIXED
@@ -99,9 +106,11 @@ def test_quoted_fragment_with_cue_and_speaker_is_a_quote(nlp):
 
 
 def test_scare_quotes_titles_and_headlines_are_not_quotes(nlp):
-    text = ("CLICK HERE TO GET THE NEWS APP\n\n"
-            "MAYOR SAYS ‘NO WAY’ TO NEW TAX\n\n"
-            'Critics call them "sanctuary" cities, and the author of "The Long Road Home" agreed to speak.')
+    text = (
+        "CLICK HERE TO GET THE NEWS APP\n\n"
+        "MAYOR SAYS ‘NO WAY’ TO NEW TAX\n\n"
+        'Critics call them "sanctuary" cities, and the author of "The Long Road Home" agreed to speak.'
+    )
     texts = [q.text for q in quotes_of(nlp, text)]
     assert "sanctuary" not in texts
     assert "The Long Road Home" not in texts
@@ -109,16 +118,20 @@ def test_scare_quotes_titles_and_headlines_are_not_quotes(nlp):
 
 
 def test_floating_quote_paragraph_inherits_the_previous_speaker(nlp):
-    text = ("“We expect the bridge to reopen in May,” transportation secretary Dana Whitfield said.\n\n"
-            "“Crews are working around the clock and the weather has been on our side.”")
+    text = (
+        "“We expect the bridge to reopen in May,” transportation secretary Dana Whitfield said.\n\n"
+        "“Crews are working around the clock and the weather has been on our side.”"
+    )
     quote = find(quotes_of(nlp, text), "Crews are working")
     assert speaker(quote) == "Dana Whitfield"
     assert quote.method is Method.PREVIOUS_QUOTE
 
 
 def test_quote_running_over_paragraphs_keeps_its_speaker(nlp):
-    text = ("“The first part of the answer is money,” Director Sam Okafor said. “The second part is time.\n\n"
-            "“And the third part is patience, which we have run out of.”")
+    text = (
+        "“The first part of the answer is money,” Director Sam Okafor said. “The second part is time.\n\n"
+        "“And the third part is patience, which we have run out of.”"
+    )
     quotes = quotes_of(nlp, text)
     quote = find(quotes, "the third part is patience")
     assert speaker(quote) == "Sam Okafor"
@@ -127,16 +140,20 @@ def test_quote_running_over_paragraphs_keeps_its_speaker(nlp):
 
 
 def test_title_description_resolves_to_the_named_holder(nlp):
-    text = ("Gov. Linda Marsh signed the bill on Friday.\n\n"
-            "The governor said the law would protect renters from sudden increases.")
+    text = (
+        "Gov. Linda Marsh signed the bill on Friday.\n\n"
+        "The governor said the law would protect renters from sudden increases."
+    )
     quote = find(quotes_of(nlp, text), "the law would protect renters")
     assert speaker(quote) == "Linda Marsh"
     assert quote.method is Method.TITLE
 
 
 def test_agency_description_resolves_to_the_organisation(nlp):
-    text = ("Officials at the Federal Aviation Administration (FAA) met on Monday.\n\n"
-            "The agency said the inspections would take two weeks.")
+    text = (
+        "Officials at the Federal Aviation Administration (FAA) met on Monday.\n\n"
+        "The agency said the inspections would take two weeks."
+    )
     quote = find(quotes_of(nlp, text), "the inspections would take two weeks")
     assert speaker(quote) == "FAA"
     assert quote.speaker.kind is SpeakerKind.ORGANIZATION
@@ -150,9 +167,11 @@ def test_unnamed_source_is_kept_as_such(nlp):
 
 
 def test_embedded_post_is_attributed_to_the_handle_behind_it(nlp):
-    text = ("The exchange spread quickly online.\n\n"
-            "“Not on my watch,” @Jane_Doe responded when asked about the plan. pic.twitter.com/abc123\n\n"
-            "— Civic Watch (@CivicWatch) March 3, 2024")
+    text = (
+        "The exchange spread quickly online.\n\n"
+        "“Not on my watch,” @Jane_Doe responded when asked about the plan. pic.twitter.com/abc123\n\n"
+        "— Civic Watch (@CivicWatch) March 3, 2024"
+    )
     quotes = quotes_of(nlp, text)
     inner = [q for q in quotes if q.text.startswith("Not on my watch")]
     assert inner and speaker(inner[0]) == "Jane Doe" and inner[0].method is Method.HANDLE
@@ -185,31 +204,39 @@ def test_particle_cue_fired_back_reports_speech(nlp):
 
 
 def test_lede_description_resolves_to_the_person_named_later(nlp):
-    text = ("The transport secretary has defended a rise in fares, insisting the money will improve services.\n\n"
-            "“Passengers expect trains that run on time,” Sarah Whitmore told the BBC.")
+    text = (
+        "The transport secretary has defended a rise in fares, insisting the money will improve services.\n\n"
+        "“Passengers expect trains that run on time,” Sarah Whitmore told the BBC."
+    )
     quote = find(quotes_of(nlp, text), "the money will improve services")
     assert speaker(quote) == "Sarah Whitmore"
     assert quote.confidence < 0.6
 
 
 def test_two_people_sharing_a_surname_in_one_article(nlp):
-    text = ("Senator Margaret Collins spoke first. “I have served this state for 18 years,” Collins said.\n\n"
-            "Her campaign manager, Peter Collins, told reporters that the senator had won the debate.")
+    text = (
+        "Senator Margaret Collins spoke first. “I have served this state for 18 years,” Collins said.\n\n"
+        "Her campaign manager, Peter Collins, told reporters that the senator had won the debate."
+    )
     quotes = quotes_of(nlp, text)
     assert speaker(find(quotes, "I have served")) == "Margaret Collins"
     assert speaker(find(quotes, "the senator had won")) == "Peter Collins"
 
 
 def test_possessive_office_speaks_for_its_owner(nlp):
-    text = ("Governor Gavin Newsom has not commented on the restrictions. "
-            "His office said he would visit the Central Valley on Friday.")
+    text = (
+        "Governor Gavin Newsom has not commented on the restrictions. "
+        "His office said he would visit the Central Valley on Friday."
+    )
     assert speaker(find(quotes_of(nlp, text), "he would visit")) == "Gavin Newsom"
 
 
 def test_signature_of_an_organisation_account(nlp):
-    text = ("The clip spread quickly.\n\n"
-            "NEW VIDEO: the mayor refused to answer questions about the budget. pic.twitter.com/abc\n\n"
-            "— Springfield Taxpayers Alliance (@SpringTax) May 2, 2024")
+    text = (
+        "The clip spread quickly.\n\n"
+        "NEW VIDEO: the mayor refused to answer questions about the budget. pic.twitter.com/abc\n\n"
+        "— Springfield Taxpayers Alliance (@SpringTax) May 2, 2024"
+    )
     post = next(q for q in quotes_of(nlp, text) if q.method is Method.SIGNATURE)
     assert speaker(post) == "Springfield Taxpayers Alliance"
     assert post.speaker.kind is SpeakerKind.ORGANIZATION and "@SpringTax" in post.speaker.aliases
@@ -225,7 +252,9 @@ def test_adding_that_starts_a_second_report(nlp):
 
 
 def test_description_without_a_name_stays_unresolved(nlp):
-    quote = find(quotes_of(nlp, "The minister was quoted as saying that the reforms would continue."),
-                 "the reforms would continue")
+    quote = find(
+        quotes_of(nlp, "The minister was quoted as saying that the reforms would continue."),
+        "the reforms would continue",
+    )
     assert quote.speaker is None and quote.speaker_mention == "The minister"
     assert quote.confidence < 0.5

@@ -2,7 +2,7 @@ from quotetrack.extraction.marks import quoted_spans
 
 
 def _texts(text):
-    return [(text[s.start:s.end], s.closed) for s in quoted_spans(text)]
+    return [(text[s.start : s.end], s.closed) for s in quoted_spans(text)]
 
 
 def test_pairs_curly_and_straight_marks():
@@ -16,7 +16,7 @@ def test_nested_single_quotes_stay_inside_the_double_quote():
 
 
 def test_paragraph_end_closes_an_open_quote_and_the_next_paragraph_continues():
-    text = '“First paragraph of the quote.\n\n“Second paragraph,” she said.'
+    text = "“First paragraph of the quote.\n\n“Second paragraph,” she said."
     assert _texts(text) == [("First paragraph of the quote.", False), ("Second paragraph,", True)]
 
 

@@ -1,9 +1,11 @@
 """Statements across outlets and verification, on the seeds (real pipeline, real database)."""
+
 import tempfile
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from sqlalchemy import select
 
 from quotetrack.normalization.statements import Relation, compare, word_diff
@@ -19,19 +21,28 @@ from .conftest import SEEDS
 # -- wording comparison: pure functions ------------------------------------------------------
 def test_typography_does_not_make_a_different_wording():
     a = "“She’s not very smart — I’ll give her that,”"
-    b = '"She\'s not very smart - I\'ll give her that."'
+    b = "\"She's not very smart - I'll give her that.\""
     assert compare(a, b).relation is Relation.VERBATIM
 
 
 def test_fragment_variant_and_paraphrase():
     whole = "Why are sanctuary cities protecting child rapists? Unconscionable. Any politician who does so should be recalled."
     assert compare("Any politician who does so should be recalled,", whole).relation is Relation.FRAGMENT
-    assert compare("Either she helps us or she gets the hell out of the way, because we will",
-                   "Either she helps us, or she gets the hell out of the way, because we're going to do it"
-                   ).relation is Relation.VARIANT
-    assert compare("the State Police will not be deployed to assist in arresting immigrants",
-                   "state police would absolutely not assist agents in their deportation operations",
-                   reported=True).relation is Relation.PARAPHRASE
+    assert (
+        compare(
+            "Either she helps us or she gets the hell out of the way, because we will",
+            "Either she helps us, or she gets the hell out of the way, because we're going to do it",
+        ).relation
+        is Relation.VARIANT
+    )
+    assert (
+        compare(
+            "the State Police will not be deployed to assist in arresting immigrants",
+            "state police would absolutely not assist agents in their deportation operations",
+            reported=True,
+        ).relation
+        is Relation.PARAPHRASE
+    )
 
 
 def test_same_template_about_different_people_is_not_one_remark():
@@ -82,12 +93,15 @@ def _statement_of(db, fragment):
 
 
 @pytest.mark.model
-@pytest.mark.parametrize("fragment, outlets", [
-    ("Any politician who does so", {"Local news report", "Boston 25 News"}),       # whole vs split halves
-    ("Either she helps us", {"The Boston Globe", "Local news report"}),             # two wordings
-    ("every tool in the toolbox", {"The Boston Globe", "Fox News"}),
-    ("agents in their deportation operations", {"The Daily Wire", "Fox News", "Local news report"}),
-])
+@pytest.mark.parametrize(
+    "fragment, outlets",
+    [
+        ("Any politician who does so", {"Local news report", "Boston 25 News"}),  # whole vs split halves
+        ("Either she helps us", {"The Boston Globe", "Local news report"}),  # two wordings
+        ("every tool in the toolbox", {"The Boston Globe", "Fox News"}),
+        ("agents in their deportation operations", {"The Daily Wire", "Fox News", "Local news report"}),
+    ],
+)
 def test_one_remark_is_one_statement_across_outlets(seeded_db, fragment, outlets):
     statement = _statement_of(seeded_db, fragment)
     printed = {a.outlet for w in statement.wordings for a in w.appearances}
@@ -145,7 +159,13 @@ def test_statements_do_not_depend_on_arrival_order(seed_extractions, seeded_db, 
 def test_statement_endpoints_and_verify_over_the_api(client):
     for item in read_path(SEEDS):
         a = item.article
-        body = {"text": a.text, "outlet": a.outlet, "title": a.title, "url": a.url, "published": a.published.isoformat()}
+        body = {
+            "text": a.text,
+            "outlet": a.outlet,
+            "title": a.title,
+            "url": a.url,
+            "published": a.published.isoformat(),
+        }
         assert client.post("/api/v1/articles", json=body).status_code == 201
     page = client.get("/api/v1/statements?min_outlets=2").get_json()
     assert page["total"] >= 4
@@ -155,8 +175,9 @@ def test_statement_endpoints_and_verify_over_the_api(client):
     assert len(detail["wordings"]) == 2 and detail["first_appearance"]["outlet"]
     quote = client.get("/api/v1/quotes?q=gets+the+hell").get_json()["items"][0]
     assert quote["statement_id"] == homan["id"] and quote["relation"] in {"verbatim", "variant"}
-    answer = client.post("/api/v1/verify", json={"text": "Either she helps us or she gets out of the way",
-                                                 "speaker": "tom-homan"}).get_json()
+    answer = client.post(
+        "/api/v1/verify", json={"text": "Either she helps us or she gets out of the way", "speaker": "tom-homan"}
+    ).get_json()
     assert answer["verdict"] == "variant" and answer["matches"][0]["wordings"][0]["diff"]
     assert client.post("/api/v1/verify", json={"text": ""}).status_code == 422
     assert client.post("/api/v1/verify", json={"text": "x", "speaker": "nobody"}).status_code == 404

@@ -1,4 +1,5 @@
 """Storage: idempotent, all-or-nothing ingest and speaker identity across articles."""
+
 import pytest
 from sqlalchemy import func, select
 
@@ -10,10 +11,10 @@ from quotetrack.types import Article
 
 pytestmark = pytest.mark.model
 
-HYDE_1 = ('“The arrest removes a threat from our streets,” acting Field Office Director Patricia H. Hyde said.\n')
-HYDE_2 = ('“We will keep working with our partners,” said Patricia Hyde, acting director of the Boston office.\n')
-HOMAN_TOM = '“We will do it with or without them,” Tom Homan said on Monday.\n'
-HOMAN_JANE = '“The shelter needs volunteers this winter,” Jane Homan said at the meeting.\n'
+HYDE_1 = "“The arrest removes a threat from our streets,” acting Field Office Director Patricia H. Hyde said.\n"
+HYDE_2 = "“We will keep working with our partners,” said Patricia Hyde, acting director of the Boston office.\n"
+HOMAN_TOM = "“We will do it with or without them,” Tom Homan said on Monday.\n"
+HOMAN_JANE = "“The shelter needs volunteers this winter,” Jane Homan said at the meeting.\n"
 
 
 def counts(db):

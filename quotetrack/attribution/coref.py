@@ -3,6 +3,7 @@
 coreferee swallows its own errors and leaves `coref_chains` None: that means "no
 coreference", never a failed ingest.
 """
+
 from __future__ import annotations
 
 from spacy.tokens import Token

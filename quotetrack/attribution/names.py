@@ -1,4 +1,5 @@
 """Names, titles and handles: pure string functions."""
+
 from __future__ import annotations
 
 import re
@@ -12,7 +13,7 @@ _INITIAL = re.compile(r"^[A-Z]\.?$")
 
 
 def handle_to_name(handle: str) -> str:
-    """"@Maura_Healey" -> "Maura Healey", "@BillMelugin_" -> "Bill Melugin"."""
+    """ "@Maura_Healey" -> "Maura Healey", "@BillMelugin_" -> "Bill Melugin"."""
     words = _CAMEL.sub(" ", handle.lstrip("@").replace("_", " ")).split()
     return " ".join(words)
 
@@ -69,7 +70,10 @@ def split_title(name: str) -> tuple[str, str]:
     left inside a person's name."""
     words = name.split()
     cut = 0
-    while cut < len(words) - 1 and (words[cut].lower() in TITLE_NOUNS or words[cut].lower() in TITLE_ABBREVIATIONS
-                                    or words[cut].lower() in HONORIFICS):
+    while cut < len(words) - 1 and (
+        words[cut].lower() in TITLE_NOUNS
+        or words[cut].lower() in TITLE_ABBREVIATIONS
+        or words[cut].lower() in HONORIFICS
+    ):
         cut += 1
     return " ".join(words[:cut]), " ".join(words[cut:])

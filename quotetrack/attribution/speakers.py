@@ -4,6 +4,7 @@ An article's name table maps every way a person or organisation appears (full na
 surname, title + name, handle, acronym, "the governor", "the agency") to one canonical
 entry, in the spirit of BBC Citron's in-document name table, extended with titles and roles.
 """
+
 from __future__ import annotations
 
 import re
@@ -12,8 +13,15 @@ from dataclasses import dataclass, field
 from spacy.tokens import Doc, Span, Token
 
 from ..extraction.cues import (
-    DOCUMENT_NOUNS, NON_SPEAKER_NOUNS, ORGANISATION_NAME_WORDS, ORGANISATION_NOUNS, PRONOUNS_PERSON,
-    PRONOUNS_PLURAL, SOURCE_NOUNS, TITLE_ABBREVIATIONS, TITLE_NOUNS,
+    DOCUMENT_NOUNS,
+    NON_SPEAKER_NOUNS,
+    ORGANISATION_NAME_WORDS,
+    ORGANISATION_NOUNS,
+    PRONOUNS_PERSON,
+    PRONOUNS_PLURAL,
+    SOURCE_NOUNS,
+    TITLE_ABBREVIATIONS,
+    TITLE_NOUNS,
 )
 from ..extraction.syntax import QuoteMask, apposition, is_acronym, noun_phrase
 from ..types import Method, Speaker, SpeakerKind
@@ -35,8 +43,12 @@ class Entry:
     positions: list[int] = field(default_factory=list)  # character offsets of mentions
 
     def speaker(self) -> Speaker:
-        return Speaker(self.name, self.kind, tuple(dict.fromkeys(self.titles)),
-                       tuple(sorted(a for a in self.aliases if a != self.name)))
+        return Speaker(
+            self.name,
+            self.kind,
+            tuple(dict.fromkeys(self.titles)),
+            tuple(sorted(a for a in self.aliases if a != self.name)),
+        )
 
 
 @dataclass(frozen=True)
@@ -58,18 +70,26 @@ def _title_words(span: Span, name: Span) -> str:
     start = name.start
     while start > span.start:
         token = doc[start - 1]
-        if token.is_punct and token.text not in {".", "-"} or token.dep_ in {"det", "case", "cc", "poss"} \
-                or token.dep_ not in _TITLE_DEPS and not token.is_punct:
+        if (
+            token.is_punct
+            and token.text not in {".", "-"}
+            or token.dep_ in {"det", "case", "cc", "poss"}
+            or token.dep_ not in _TITLE_DEPS
+            and not token.is_punct
+        ):
             break
         start -= 1
-    return doc[start:name.start].text.strip(" ,-") if start < name.start else ""
+    return doc[start : name.start].text.strip(" ,-") if start < name.start else ""
 
 
 def _is_bare_definite(phrase: Span, head: Token) -> bool:
-    """"the agency", "the federal agency": a definite description that refers back, unlike
+    """ "the agency", "the federal agency": a definite description that refers back, unlike
     "the county sheriff's office" or "the Department of Water Resources", which name."""
-    return all(t.dep_ in {"det", "amod"} and (t.dep_ != "det" or t.lower_ in {"the", "this", "that"})
-               for t in phrase if t.i != head.i) and not any(c.dep_ == "prep" for c in head.children)
+    return all(
+        t.dep_ in {"det", "amod"} and (t.dep_ != "det" or t.lower_ in {"the", "this", "that"})
+        for t in phrase
+        if t.i != head.i
+    ) and not any(c.dep_ == "prep" for c in head.children)
 
 
 class ArticleSpeakers:
@@ -92,7 +112,7 @@ class ArticleSpeakers:
             # Keep the tail whose initials spell the acronym ("Immigration and Customs Enforcement").
             initials = [w for w in words if w[0].isupper()]
             if len(initials) >= len(acronym):
-                kept = words[words.index(initials[-len(acronym)]):]
+                kept = words[words.index(initials[-len(acronym)]) :]
                 full = " ".join(kept)
             self.acronym_of[fold(full)] = acronym
             entry = self._organisation(acronym)
@@ -114,8 +134,8 @@ class ArticleSpeakers:
                 entry.titles.append(appos.text.strip(" ,"))
             if ent.root.dep_ == "appos":  # "The Chair of the party, Amy Carnevale,"
                 head = ent.root.head
-                entry.titles.append(self.doc[head.left_edge.i:head.i + 1].text if head.i < ent.start else "")
-                described = self.doc[head.left_edge.i:ent.start].text.strip(" ,")
+                entry.titles.append(self.doc[head.left_edge.i : head.i + 1].text if head.i < ent.start else "")
+                described = self.doc[head.left_edge.i : ent.start].text.strip(" ,")
                 if described:
                     entry.titles.append(re.sub(r"^(?:the|a|an)\s+", "", described, flags=re.I))
             entry.titles = [t for t in entry.titles if t]
@@ -154,8 +174,9 @@ class ArticleSpeakers:
         matches = [e for e in self.people.values() if fold(surname(e.name)) == fold(strip_possessive(word))]
         if len(matches) <= 1 or position is None:
             return matches[0] if len(matches) == 1 else None
-        named_before = [(max(p for p in e.positions if p < position), e) for e in matches
-                        if any(p < position for p in e.positions)]
+        named_before = [
+            (max(p for p in e.positions if p < position), e) for e in matches if any(p < position for p in e.positions)
+        ]
         return max(named_before, key=lambda pe: pe[0])[1] if named_before else None
 
     def by_role(self, role: str, position: int) -> Entry | None:
@@ -194,10 +215,14 @@ class ArticleSpeakers:
         mention = phrase.text
         appos = apposition(head)
         # "The Chair of the party, Amy Carnevale, said": the name in apposition wins.
-        appos_named = self._named(appos.root, appos) if appos is not None and any(
-            e.label_ == "PERSON" for e in appos.ents) else None
-        named = appos_named or self._named(head, phrase) or (
-            self._named(appos.root, appos) if appos is not None else None)
+        appos_named = (
+            self._named(appos.root, appos)
+            if appos is not None and any(e.label_ == "PERSON" for e in appos.ents)
+            else None
+        )
+        named = (
+            appos_named or self._named(head, phrase) or (self._named(appos.root, appos) if appos is not None else None)
+        )
         if named is not None:
             entry, method = named
             entry.positions.append(head.idx)
@@ -234,7 +259,9 @@ class ArticleSpeakers:
         by_surname = self.by_surname(head.text, head.idx)
         if by_surname is not None:
             return by_surname, Method.SURNAME if len(phrase) == 1 else Method.EXPLICIT_NAME
-        entity = next((e for e in self.doc.ents if e.start <= head.i < e.end and e.label_ in {"ORG", "FAC", "NORP"}), None)
+        entity = next(
+            (e for e in self.doc.ents if e.start <= head.i < e.end and e.label_ in {"ORG", "FAC", "NORP"}), None
+        )
         organisation = self.organisation_for(phrase.text) or (self.organisation_for(entity.text) if entity else None)
         if organisation is not None:
             return organisation, Method.EXPLICIT_NAME
@@ -247,8 +274,10 @@ class ArticleSpeakers:
             return self._organisation(head.text), Method.EXPLICIT_NAME
         proper = [t for t in phrase if t.pos_ == "PROPN" and t.i >= head.i - 3]
         titled = bool(proper) and split_title(" ".join(t.text for t in proper))[0] != ""
-        if head.ent_type_ == "PERSON" or (len(proper) >= 2 and (titled or head.ent_type_ not in {"ORG", "GPE", "NORP"})):
-            name = " ".join(t.text for t in proper if not t.text.lower().rstrip(".") in TITLE_ABBREVIATIONS)
+        if head.ent_type_ == "PERSON" or (
+            len(proper) >= 2 and (titled or head.ent_type_ not in {"ORG", "GPE", "NORP"})
+        ):
+            name = " ".join(t.text for t in proper if t.text.lower().rstrip(".") not in TITLE_ABBREVIATIONS)
             return self._person(strip_possessive(name)), Method.EXPLICIT_NAME
         if head.ent_type_ in {"ORG", "NORP"} or head.pos_ == "PROPN":
             text = entity.text if entity is not None and head.ent_type_ == "ORG" else phrase.text
@@ -270,8 +299,11 @@ class ArticleSpeakers:
         if person is not None:
             return Resolution(person, mention, Method.TITLE, 0.85)
         owner = next((c for c in head.children if c.dep_ == "poss"), None)
-        if owner is not None and owner.pos_ in {"PRON", "PROPN"} \
-                and lemma in ORGANISATION_NOUNS | DOCUMENT_NOUNS | {"campaign", "spokesperson", "spokesman", "spokeswoman"}:
+        if (
+            owner is not None
+            and owner.pos_ in {"PRON", "PROPN"}
+            and lemma in ORGANISATION_NOUNS | DOCUMENT_NOUNS | {"campaign", "spokesperson", "spokesman", "spokeswoman"}
+        ):
             # "His office said", "Hale's campaign said", "ICE's statement": the owner speaks.
             resolved = self.resolve(owner, previous)
             if resolved.entry is not None:
@@ -283,13 +315,25 @@ class ArticleSpeakers:
             recent = [e for _, e in previous if e.kind is SpeakerKind.ORGANIZATION]
             if recent:
                 return Resolution(recent[-1], mention, Method.DESCRIPTION, 0.8)
-            organisation = self._nearest_organisation(head.idx) or self._next_speaker(head.idx, SpeakerKind.ORGANIZATION)
+            organisation = self._nearest_organisation(head.idx) or self._next_speaker(
+                head.idx, SpeakerKind.ORGANIZATION
+            )
             if organisation is not None:
                 return Resolution(organisation, mention, Method.DESCRIPTION, 0.7)
         if lemma in DOCUMENT_NOUNS and owner is None:
             # "a summary released by the union": whoever issued it speaks.
-            issuer = next((g for c in head.children if c.dep_ == "acl" for a in c.children if a.dep_ == "agent"
-                           for g in a.children if g.dep_ == "pobj"), None)
+            issuer = next(
+                (
+                    g
+                    for c in head.children
+                    if c.dep_ == "acl"
+                    for a in c.children
+                    if a.dep_ == "agent"
+                    for g in a.children
+                    if g.dep_ == "pobj"
+                ),
+                None,
+            )
             if issuer is not None:
                 resolved = self.resolve(issuer, previous)
                 if resolved.entry is not None:
@@ -331,13 +375,14 @@ class ArticleSpeakers:
                 end = child.right_edge.i + 1
             else:
                 break
-        return re.sub(r'[“”"]', "", self.doc[phrase.start:end].text).strip(" ,")
+        return re.sub(r'[“”"]', "", self.doc[phrase.start : end].text).strip(" ,")
 
     def _organisation_ending_with(self, description: str) -> Entry | None:
         wanted = fold(description)
         for entry in self.organisations.values():
-            if entry.name[:1].isupper() and any(fold(n).endswith(wanted) and fold(n) != wanted
-                                                for n in (entry.name, *entry.aliases)):
+            if entry.name[:1].isupper() and any(
+                fold(n).endswith(wanted) and fold(n) != wanted for n in (entry.name, *entry.aliases)
+            ):
                 return entry
         return None
 
@@ -353,7 +398,8 @@ class ArticleSpeakers:
             if self.mask.contains(ent[0]):
                 continue
             return self.organisation_for(ent.text) or self._organisation(
-                strip_possessive(re.sub(r"^the\s+", "", ent.text, flags=re.I)))
+                strip_possessive(re.sub(r"^the\s+", "", ent.text, flags=re.I))
+            )
         return None
 
     def _pronoun(self, head: Token, previous: list[tuple[int, Entry]]) -> Resolution:
@@ -377,7 +423,7 @@ class ArticleSpeakers:
 
     def _nearest_subject(self, pronoun: Token, wanted, previous) -> Entry | None:
         """The closest preceding sentence subject outside quotes that resolves to a wanted kind."""
-        window = self.doc[max(0, pronoun.sent.start - 60):pronoun.i]
+        window = self.doc[max(0, pronoun.sent.start - 60) : pronoun.i]
         for token in reversed(window):
             if token.dep_ in {"nsubj", "nsubjpass"} and token.pos_ != "PRON" and not self.mask.contains(token):
                 resolved = self.resolve(token, previous)

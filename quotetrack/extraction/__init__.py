@@ -1,4 +1,5 @@
 """Find quote candidates in a parsed article: pure functions over a Doc."""
+
 from __future__ import annotations
 
 import re
@@ -32,8 +33,15 @@ def _social_posts(text: str, bounds: list[tuple[int, int]]) -> list[Candidate]:
             continue
         post_start, post_end = bounds[index - 1]
         body = _TRAILING_LINKS.sub("", text[post_start:post_end])
-        posts.append(Candidate(post_start, post_start + len(body.rstrip()), QuoteKind.DIRECT,
-                               speaker_text=f"{signed.name} ({signed.handle})", paragraph=index - 1))
+        posts.append(
+            Candidate(
+                post_start,
+                post_start + len(body.rstrip()),
+                QuoteKind.DIRECT,
+                speaker_text=f"{signed.name} ({signed.handle})",
+                paragraph=index - 1,
+            )
+        )
     return posts
 
 
@@ -55,7 +63,7 @@ def _cut_before_direct(candidate: Candidate, direct: list[Candidate], text: str)
             end = min(end, quote.start - 1)  # the quote is a sentence of its own
     if end == candidate.end:
         return candidate
-    end = candidate.start + len(text[candidate.start:end].rstrip(" ,;:“”\"\n"))
+    end = candidate.start + len(text[candidate.start : end].rstrip(' ,;:“”"\n'))
     fragments = tuple(f for f in candidate.fragments if f[1] <= end)
     kind = QuoteKind.MIXED if fragments else QuoteKind.INDIRECT
     return replace(candidate, end=end, fragments=fragments, kind=kind) if end > candidate.start else None
@@ -72,10 +80,9 @@ def _merge(direct: list[Candidate], indirect: list[Candidate], posts: list[Candi
     kept_direct = [d for d in direct if not any(m.overlap(d) >= ABSORBED * (d.end - d.start) for m in mixed)]
     kept: list[Candidate] = []
     for candidate in sorted(indirect, key=lambda c: c.end - c.start, reverse=True):
-        def shorter(other: Candidate) -> int:
-            return min(candidate.end - candidate.start, other.end - other.start) or 1
-
-        if any(candidate.overlap(o) / shorter(o) > SAME_QUOTE_OVERLAP for o in kept_direct + kept):
+        length = candidate.end - candidate.start
+        shares = (candidate.overlap(o) / (min(length, o.end - o.start) or 1) for o in kept_direct + kept)
+        if any(share > SAME_QUOTE_OVERLAP for share in shares):
             continue
         kept.append(candidate)
     return sorted(kept_direct + kept + posts, key=lambda c: (c.start, c.end))

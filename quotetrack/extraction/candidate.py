@@ -1,4 +1,5 @@
 """What an extractor finds before attribution resolves the speaker."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -27,7 +28,7 @@ class Candidate:
             return None
         return "according to" if self.cue.lower_ == "according" else self.cue.text
 
-    def overlap(self, other: "Candidate") -> int:
+    def overlap(self, other: Candidate) -> int:
         return max(0, min(self.end, other.end) - max(self.start, other.start))
 
     def contains(self, start: int, end: int) -> bool:
@@ -37,7 +38,12 @@ class Candidate:
 def trim(span: Span) -> tuple[int, int]:
     """Character bounds of a content span without edge punctuation, marks and 'that'."""
     tokens = [t for t in span]
-    while tokens and (tokens[0].is_punct or tokens[0].is_space or tokens[0].dep_ == "mark" and tokens[0].lower_ in {"that", "whether", "if"}):
+    while tokens and (
+        tokens[0].is_punct
+        or tokens[0].is_space
+        or tokens[0].dep_ == "mark"
+        and tokens[0].lower_ in {"that", "whether", "if"}
+    ):
         tokens.pop(0)
     while tokens and (tokens[-1].is_punct or tokens[-1].is_space or tokens[-1].dep_ == "cc"):
         tokens.pop()

@@ -2,7 +2,8 @@
 
 # Lemmas of verbs that report speech or writing (after the Gender Gap Tracker's list,
 # extended with verbs common in wire copy and social-media reporting).
-REPORTING_VERBS = frozenset("""
+REPORTING_VERBS = frozenset(
+    """
 say tell add warn announce claim estimate confirm hint note respond reply explain argue insist
 state declare write post tweet ask acknowledge admit agree allege assert caution comment
 concede contend deny emphasize maintain mention predict promise pledge report reiterate remark
@@ -10,62 +11,90 @@ reveal stress suggest testify urge vow lament complain recall observe repeat sho
 conclude tout boast demand threaten proclaim question wonder speculate signal indicate
 assure retort counter blast slam praise criticize decry scoff muse recount describe
 characterize call label dub brand term affirm disclose inform notify advise predict forecast
-""".split())
+""".split()
+)
 
 # Verbs whose object or complement may be a quoted fragment: called it "appalling".
 FRAGMENT_CUES = frozenset("call describe label dub brand term characterize say write".split())
 
 # Nouns that speak on behalf of whoever issued them: "the announcement said".
-DOCUMENT_NOUNS = frozenset("""
+DOCUMENT_NOUNS = frozenset(
+    """
 announcement statement release report letter filing memo post tweet complaint ruling summary study
 analysis survey document record email
-""".split())
+""".split()
+)
 
 # Nouns that stand for an organisation when used with "the": "the agency said".
-ORGANISATION_NOUNS = frozenset("""
+ORGANISATION_NOUNS = frozenset(
+    """
 agency department office administration company ministry police group organization organisation
 campaign party union commission committee court council board bureau service firm government
 unit division hospital university college school district company bank airline network newspaper
 station club team league church museum city county state ministry embassy office
-""".split())
+""".split()
+)
 
 # "fired back that ...", "shot back": particle verbs that report speech.
 PARTICLE_CUES = frozenset("fire shoot hit push".split())
 
 # Nouns for people or groups that are not named: kept as unnamed sources, never guessed.
-SOURCE_NOUNS = frozenset("source sources official officials spokesperson spokesman spokeswoman person people aide aides insider".split())
+SOURCE_NOUNS = frozenset(
+    "source sources official officials spokesperson spokesman spokeswoman person people aide aides insider".split()
+)
 
 PRONOUNS_PERSON = frozenset("he she him her".split())
 PRONOUNS_PLURAL = frozenset("they them we".split())
 
 # Abbreviated titles, expanded to the role noun they stand for ("Gov." -> governor).
 TITLE_ABBREVIATIONS = {
-    "gov.": "governor", "gov": "governor", "sen.": "senator", "rep.": "representative",
-    "lt.": "lieutenant", "pres.": "president", "sec.": "secretary", "supt.": "superintendent",
-    "dir.": "director", "gen.": "general", "atty.": "attorney", "amb.": "ambassador",
-    "rev.": "reverend", "prof.": "professor", "sgt.": "sergeant", "capt.": "captain",
-    "cmdr.": "commander", "adm.": "admiral", "col.": "colonel", "det.": "detective",
+    "gov.": "governor",
+    "gov": "governor",
+    "sen.": "senator",
+    "rep.": "representative",
+    "lt.": "lieutenant",
+    "pres.": "president",
+    "sec.": "secretary",
+    "supt.": "superintendent",
+    "dir.": "director",
+    "gen.": "general",
+    "atty.": "attorney",
+    "amb.": "ambassador",
+    "rev.": "reverend",
+    "prof.": "professor",
+    "sgt.": "sergeant",
+    "capt.": "captain",
+    "cmdr.": "commander",
+    "adm.": "admiral",
+    "col.": "colonel",
+    "det.": "detective",
 }
 HONORIFICS = frozenset("mr. mrs. ms. dr. mr mrs ms dr sir dame".split())
 
 # Plural nouns that cannot speak: "Healey's comments", "the policies". Not groups.
-NON_SPEAKER_NOUNS = frozenset("""
+NON_SPEAKER_NOUNS = frozenset(
+    """
 comment remark word statement report document policy law number figure arrest charge crime
 effort operation threat issue question right
-""".split())
+""".split()
+)
 
 # Role nouns that NER often folds into a PERSON name ("Councilor Rita Diaz"): moved to titles.
-TITLE_NOUNS = frozenset("""
+TITLE_NOUNS = frozenset(
+    """
 president vice governor lieutenant mayor senator representative congressman congresswoman councilor
 councillor alderman director secretary minister chancellor chair chairman chairwoman chairperson
 judge justice sheriff chief commissioner coach professor superintendent ambassador attorney general
 prosecutor speaker leader treasurer auditor inspector officer detective sergeant captain colonel
 commander admiral bishop pope king queen prince princess premier mp
-""".split())
+""".split()
+)
 
 # Words that mark a name as an organisation's ("Massachusetts Fiscal Alliance").
-ORGANISATION_NAME_WORDS = frozenset("""
+ORGANISATION_NAME_WORDS = frozenset(
+    """
 alliance association party committee council news network times post journal institute foundation
 center centre union coalition group league society agency department office fund project campaign
 inc inc. llc corp corp. company co. press media watch
-""".split())
+""".split()
+)

@@ -1,4 +1,5 @@
 """Direct quotes: text inside quote marks, with the cue and speaker around it."""
+
 from __future__ import annotations
 
 from spacy.tokens import Doc, Token
@@ -14,7 +15,7 @@ SPEECH_END = set(",.!?…")
 
 
 def is_title_case(text: str) -> bool:
-    """"They're Conducting the Largest Deportation Operation": a headline or title, not speech."""
+    """ "They're Conducting the Largest Deportation Operation": a headline or title, not speech."""
     words = [w for w in text.split() if w[0].isalpha()]
     return len(words) >= 3 and sum(w[0].isupper() for w in words) / len(words) >= 0.75
 
@@ -38,13 +39,15 @@ def _cue_tokens(doc: Doc, quoted: QuotedSpan, mask: QuoteMask) -> list[Token]:
     last = max(sentences, key=lambda s: s.start)
     # Only when the quote ends in speech punctuation inside its marks (`"...," he said`):
     # `called it 'a kick in the teeth'. The spokesman said ...` is a new sentence.
-    spoken_end = doc.text[quoted.start:quoted.end].rstrip()[-1:] in {",", "?", "!", "—", "–"}
+    spoken_end = doc.text[quoted.start : quoted.end].rstrip()[-1:] in {",", "?", "!", "—", "–"}
     if last.end < len(doc) and quoted.closed and spoken_end:
         following = doc[last.end].sent
-        if following.start_char - quoted.end <= 3 and "\n" not in doc.text[quoted.end:following.start_char]:
+        if following.start_char - quoted.end <= 3 and "\n" not in doc.text[quoted.end : following.start_char]:
             sentences.add(following)
     return [
-        token for sentence in sentences for token in sentence
+        token
+        for sentence in sentences
+        for token in sentence
         if (is_cue(token) or is_according_to(token)) and not mask.contains(token)
     ]
 
@@ -71,7 +74,7 @@ def _is_adjacent(cue: Token | None, quoted: QuotedSpan) -> bool:
         return False
     if cue.idx >= quoted.end:
         return cue.idx - quoted.end <= ADJACENT_CHARS
-    before = cue.doc.text[:quoted.start - 1].rstrip()
+    before = cue.doc.text[: quoted.start - 1].rstrip()
     return quoted.start - cue.idx <= ADJACENT_CHARS and before[-1:] in {",", ":"}
 
 
@@ -93,23 +96,43 @@ def _fragment_cue(doc: Doc, quoted: QuotedSpan) -> Token | None:
 def direct_quotes(doc: Doc, spans: list[QuotedSpan], mask: QuoteMask) -> list[Candidate]:
     found: list[Candidate] = []
     for quoted in spans:
-        text = doc.text[quoted.start:quoted.end]
+        text = doc.text[quoted.start : quoted.end]
         if char_span(doc, quoted.start, quoted.end) is None:
             continue
         cue, head = _attribution(_cue_tokens(doc, quoted, mask), quoted, mask)
         # "No, absolutely not," she said: short, but marked as speech and attributed right there.
-        short_but_spoken = (text.rstrip()[-1:] in SPEECH_END and head is not None and _is_adjacent(cue, quoted)
-                            and not is_title_case(text))
+        short_but_spoken = (
+            text.rstrip()[-1:] in SPEECH_END
+            and head is not None
+            and _is_adjacent(cue, quoted)
+            and not is_title_case(text)
+        )
         if looks_like_speech(text) or short_but_spoken:
-            found.append(Candidate(
-                quoted.start, quoted.end, QuoteKind.DIRECT, cue=cue, speaker_head=head,
-                paragraph=quoted.paragraph, inherits=head is None, open_ended=not quoted.closed,
-            ))
+            found.append(
+                Candidate(
+                    quoted.start,
+                    quoted.end,
+                    QuoteKind.DIRECT,
+                    cue=cue,
+                    speaker_head=head,
+                    paragraph=quoted.paragraph,
+                    inherits=head is None,
+                    open_ended=not quoted.closed,
+                )
+            )
             continue
         cue = _fragment_cue(doc, quoted)
         if cue is not None:
             head = speaker_head(cue, mask)
             if head is not None:
-                found.append(Candidate(quoted.start, quoted.end, QuoteKind.DIRECT, cue=cue,
-                                       speaker_head=head, paragraph=quoted.paragraph))
+                found.append(
+                    Candidate(
+                        quoted.start,
+                        quoted.end,
+                        QuoteKind.DIRECT,
+                        cue=cue,
+                        speaker_head=head,
+                        paragraph=quoted.paragraph,
+                    )
+                )
     return found

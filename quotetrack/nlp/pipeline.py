@@ -4,6 +4,7 @@ coreferee picks its trained model by `nlp.meta["name"]` and version, and imports
 package `coreferee_model_en.<entry>`. We ship a model trained here (see coref_training.py) in
 `coref_models/`, so a fresh install resolves pronouns with no network.
 """
+
 from __future__ import annotations
 
 import importlib.util

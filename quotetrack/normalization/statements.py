@@ -1,12 +1,13 @@
 """Compare wordings of quotes: typography-blind tokens, shingles for retrieval, the relation
 between two wordings, and a word-level diff. Pure functions, no database."""
+
 from __future__ import annotations
 
 import hashlib
 import re
 from dataclasses import dataclass
 from difflib import SequenceMatcher
-from enum import Enum
+from enum import StrEnum
 
 from rapidfuzz import fuzz
 
@@ -23,16 +24,18 @@ MIN_SHARED_CONTENT = 3
 MIN_CONTENT_OVERLAP = 0.4
 MIN_CONTENT_COVER = 0.25
 
-STOP_WORDS = frozenset("""
+STOP_WORDS = frozenset(
+    """
 a an the and or but if of to in on at by for with from as is are was were be been being it its this that these
 those i we you he she they me us him her them my our your his their will would shall should can could may might
 must do does did has have had not no so than then there here what which who whom whose when where why how all
 any each some such very just also too about into over after before up down out off again once s t
-""".split())
+""".split()
+)
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 
 
-class Relation(str, Enum):
+class Relation(StrEnum):
     VERBATIM = "verbatim"
     VARIANT = "variant"
     FRAGMENT = "fragment"
@@ -69,7 +72,7 @@ def shingles(text: str) -> set[int]:
     """Stable 63-bit hashes of word 3-grams (the whole wording when shorter): the keys of
     the retrieval index. Python's hash() is salted per process, so blake2b."""
     tokens = words(text)
-    grams = [" ".join(tokens[i:i + SHINGLE_SIZE]) for i in range(max(1, len(tokens) - SHINGLE_SIZE + 1))]
+    grams = [" ".join(tokens[i : i + SHINGLE_SIZE]) for i in range(max(1, len(tokens) - SHINGLE_SIZE + 1))]
     return {int.from_bytes(hashlib.blake2b(g.encode(), digest_size=8).digest(), "big") >> 1 for g in grams if g}
 
 
@@ -114,8 +117,11 @@ def compare(a: str, b: str, reported: bool = False, fragments_a: tuple[str, ...]
     quoted = sum(len(f) for f in fragment_words)
     # A mixed quote belongs with the wording its quoted fragments come from, when most of
     # what it quotes does ("use "every tool in the toolbox" to "protect our residents"").
-    found = sum(len(f) for f in fragment_words if f and (_contains(wb, f) or (len(f) < MIN_FRAGMENT_WORDS and
-                                                                          " ".join(f) in " ".join(wb))))
+    found = sum(
+        len(f)
+        for f in fragment_words
+        if f and (_contains(wb, f) or (len(f) < MIN_FRAGMENT_WORDS and " ".join(f) in " ".join(wb)))
+    )
     if quoted and found / quoted > 0.5:
         return Comparison(Relation.FRAGMENT, found / max(len(wb), 1))
     if reported:

@@ -5,6 +5,7 @@ Scraping loses spaces between words ("Great BarringtonICE said", "Wu saidlaw enf
 lost. We only ever *insert* spaces, so every character of the repaired text maps back to one
 original offset and a journalist always sees the exact source wording.
 """
+
 from __future__ import annotations
 
 import re

@@ -1,9 +1,10 @@
 """Engine, sessions and schema migrations for one database URL."""
+
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 from alembic import command
 from alembic.config import Config

@@ -1,9 +1,23 @@
 """SQLAlchemy 2.0 models. Only repository.py turns them into dataclasses and back."""
+
 from __future__ import annotations
 
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 
-from sqlalchemy import JSON, BigInteger, Date, DateTime, Float, ForeignKey, Index, Integer, MetaData, String, Text, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Date,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 # Named constraints, so migrations can refer to them on every backend.
@@ -17,7 +31,7 @@ NAMING = {
 
 
 def _now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 class Base(DeclarativeBase):
@@ -38,8 +52,9 @@ class ArticleRow(Base):
     model_versions: Mapped[str] = mapped_column(String(300))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
-    quotes: Mapped[list[QuoteRow]] = relationship(back_populates="article", cascade="all, delete-orphan",
-                                                  order_by="QuoteRow.start")
+    quotes: Mapped[list[QuoteRow]] = relationship(
+        back_populates="article", cascade="all, delete-orphan", order_by="QuoteRow.start"
+    )
 
 
 class SpeakerRow(Base):
@@ -53,8 +68,9 @@ class SpeakerRow(Base):
     identity: Mapped[str] = mapped_column(String(300), index=True)
     titles: Mapped[list[str]] = mapped_column(JSON, default=list)
 
-    aliases: Mapped[list[SpeakerAliasRow]] = relationship(back_populates="speaker", cascade="all, delete-orphan",
-                                                          order_by="SpeakerAliasRow.alias")
+    aliases: Mapped[list[SpeakerAliasRow]] = relationship(
+        back_populates="speaker", cascade="all, delete-orphan", order_by="SpeakerAliasRow.alias"
+    )
     quotes: Mapped[list[QuoteRow]] = relationship(back_populates="speaker")
 
 

@@ -1,4 +1,5 @@
 """The only place ORM rows and dataclasses meet: saves and queries for the service and API."""
+
 from __future__ import annotations
 
 import hashlib
@@ -9,8 +10,8 @@ from sqlalchemy import Select, func, or_, select
 from sqlalchemy.orm import Session, selectinload
 
 from ..attribution.names import fold, person_key, slugify
-from ..types import Article, Quote, Speaker, SpeakerKind, StoredArticle, StoredQuote, StoredSpeaker
 from ..statements import link_quotes
+from ..types import Article, Quote, Speaker, SpeakerKind, StoredArticle, StoredQuote, StoredSpeaker
 from .models import ArticleRow, QuoteRow, SpeakerAliasRow, SpeakerRow
 
 
@@ -64,8 +65,13 @@ def _find_speaker(session: Session, speaker: Speaker) -> SpeakerRow | None:
 def upsert_speaker(session: Session, speaker: Speaker) -> SpeakerRow:
     row = _find_speaker(session, speaker)
     if row is None:
-        row = SpeakerRow(slug=_unique_slug(session, speaker.name), name=speaker.name, kind=speaker.kind.value,
-                         identity=identity(speaker), titles=[])
+        row = SpeakerRow(
+            slug=_unique_slug(session, speaker.name),
+            name=speaker.name,
+            kind=speaker.kind.value,
+            identity=identity(speaker),
+            titles=[],
+        )
         session.add(row)
     elif len(speaker.name) > len(row.name) and speaker.kind is SpeakerKind.PERSON:
         row.name = speaker.name  # the fullest form: "Patricia H. Hyde" over "Patricia Hyde"
@@ -84,8 +90,9 @@ def find_article(session: Session, article: Article) -> ArticleRow | None:
     """The stored copy of `article`: same URL, or same text when it has no URL."""
     if article.url:
         return session.scalar(select(ArticleRow).where(ArticleRow.url == article.url))
-    return session.scalar(select(ArticleRow).where(ArticleRow.url.is_(None),
-                                                   ArticleRow.text_sha256 == text_hash(article.text)))
+    return session.scalar(
+        select(ArticleRow).where(ArticleRow.url.is_(None), ArticleRow.text_sha256 == text_hash(article.text))
+    )
 
 
 def save_article(session: Session, article: Article, quotes: list[Quote], versions: str) -> tuple[ArticleRow, bool]:
@@ -106,12 +113,23 @@ def save_article(session: Session, article: Article, quotes: list[Quote], versio
     session.flush()
     for quote in quotes:
         speaker = upsert_speaker(session, quote.speaker) if quote.speaker is not None else None
-        row.quotes.append(QuoteRow(
-            speaker=speaker, start=quote.start, end=quote.end, text=quote.text, folded=fold_words(quote.text),
-            kind=quote.kind.value, cue=quote.cue, speaker_mention=quote.speaker_mention, method=quote.method.value,
-            confidence=quote.confidence, sentence_start=quote.sentence_start, sentence_end=quote.sentence_end,
-            fragments=[list(f) for f in quote.fragments],
-        ))
+        row.quotes.append(
+            QuoteRow(
+                speaker=speaker,
+                start=quote.start,
+                end=quote.end,
+                text=quote.text,
+                folded=fold_words(quote.text),
+                kind=quote.kind.value,
+                cue=quote.cue,
+                speaker_mention=quote.speaker_mention,
+                method=quote.method.value,
+                confidence=quote.confidence,
+                sentence_start=quote.sentence_start,
+                sentence_end=quote.sentence_end,
+                fragments=[list(f) for f in quote.fragments],
+            )
+        )
     session.flush()
     link_quotes(session, list(row.quotes), orphaned)
     return row, created
@@ -119,23 +137,42 @@ def save_article(session: Session, article: Article, quotes: list[Quote], versio
 
 # -- reading --------------------------------------------------------------------------------------
 def to_article(row: ArticleRow, quote_count: int | None) -> StoredArticle:
-    return StoredArticle(row.id, row.url, row.outlet, row.title, row.author, row.published, row.model_versions,
-                         quote_count)
+    return StoredArticle(
+        row.id, row.url, row.outlet, row.title, row.author, row.published, row.model_versions, quote_count
+    )
 
 
 def to_speaker(row: SpeakerRow, quote_count: int = 0) -> StoredSpeaker:
-    return StoredSpeaker(row.id, row.slug, row.name, row.kind, tuple(row.titles),
-                         tuple(a.alias for a in row.aliases if a.alias != row.name), quote_count)
+    return StoredSpeaker(
+        row.id,
+        row.slug,
+        row.name,
+        row.kind,
+        tuple(row.titles),
+        tuple(a.alias for a in row.aliases if a.alias != row.name),
+        quote_count,
+    )
 
 
 def to_quote(row: QuoteRow) -> StoredQuote:
     article = row.article
     return StoredQuote(
-        id=row.id, article=to_article(article, quote_count=None), speaker=to_speaker(row.speaker) if row.speaker else None,
-        start=row.start, end=row.end, text=row.text, kind=row.kind, cue=row.cue, speaker_mention=row.speaker_mention,
-        method=row.method, confidence=row.confidence, sentence=article.text[row.sentence_start:row.sentence_end],
-        fragments=tuple(tuple(f) for f in row.fragments), statement_id=row.statement_id,
-        relation=row.relation, similarity=row.similarity,
+        id=row.id,
+        article=to_article(article, quote_count=None),
+        speaker=to_speaker(row.speaker) if row.speaker else None,
+        start=row.start,
+        end=row.end,
+        text=row.text,
+        kind=row.kind,
+        cue=row.cue,
+        speaker_mention=row.speaker_mention,
+        method=row.method,
+        confidence=row.confidence,
+        sentence=article.text[row.sentence_start : row.sentence_end],
+        fragments=tuple(tuple(f) for f in row.fragments),
+        statement_id=row.statement_id,
+        relation=row.relation,
+        similarity=row.similarity,
     )
 
 
@@ -148,10 +185,10 @@ def article_quotes(session: Session, article_id: int) -> list[StoredQuote]:
     return [to_quote(r) for r in rows]
 
 
-def list_speakers(session: Session, query: str | None, kind: str | None, page: int, per_page: int
-                  ) -> tuple[list[StoredSpeaker], int]:
-    counts = (select(QuoteRow.speaker_id, func.count(QuoteRow.id).label("n"))
-              .group_by(QuoteRow.speaker_id).subquery())
+def list_speakers(
+    session: Session, query: str | None, kind: str | None, page: int, per_page: int
+) -> tuple[list[StoredSpeaker], int]:
+    counts = select(QuoteRow.speaker_id, func.count(QuoteRow.id).label("n")).group_by(QuoteRow.speaker_id).subquery()
     statement = select(SpeakerRow, func.coalesce(counts.c.n, 0)).outerjoin(counts, counts.c.speaker_id == SpeakerRow.id)
     if query:
         like = f"%{fold(query)}%"
@@ -160,9 +197,12 @@ def list_speakers(session: Session, query: str | None, kind: str | None, page: i
     if kind:
         statement = statement.where(SpeakerRow.kind == kind)
     total = session.scalar(select(func.count()).select_from(statement.subquery()))
-    rows = session.execute(statement.options(selectinload(SpeakerRow.aliases))
-                           .order_by(func.coalesce(counts.c.n, 0).desc(), SpeakerRow.name)
-                           .offset((page - 1) * per_page).limit(per_page))
+    rows = session.execute(
+        statement.options(selectinload(SpeakerRow.aliases))
+        .order_by(func.coalesce(counts.c.n, 0).desc(), SpeakerRow.name)
+        .offset((page - 1) * per_page)
+        .limit(per_page)
+    )
     return [to_speaker(row, n) for row, n in rows], total
 
 
@@ -176,13 +216,25 @@ def get_speaker(session: Session, id_or_slug: str) -> StoredSpeaker | None:
 
 
 def _quote_query() -> Select:
-    return select(QuoteRow).join(ArticleRow).options(
-        selectinload(QuoteRow.article), selectinload(QuoteRow.speaker).selectinload(SpeakerRow.aliases))
+    return (
+        select(QuoteRow)
+        .join(ArticleRow)
+        .options(selectinload(QuoteRow.article), selectinload(QuoteRow.speaker).selectinload(SpeakerRow.aliases))
+    )
 
 
-def search_quotes(session: Session, *, text: str | None = None, speaker_id: int | None = None,
-                  kind: str | None = None, outlet: str | None = None, date_from: date | None = None,
-                  date_to: date | None = None, page: int = 1, per_page: int = 20) -> tuple[list[StoredQuote], int]:
+def search_quotes(
+    session: Session,
+    *,
+    text: str | None = None,
+    speaker_id: int | None = None,
+    kind: str | None = None,
+    outlet: str | None = None,
+    date_from: date | None = None,
+    date_to: date | None = None,
+    page: int = 1,
+    per_page: int = 20,
+) -> tuple[list[StoredQuote], int]:
     """Quotes matching every filter. `text`: every word must occur in the wording."""
     statement = _quote_query()
     for word in fold_words(text or "").split():
@@ -198,8 +250,9 @@ def search_quotes(session: Session, *, text: str | None = None, speaker_id: int 
     if date_to:
         statement = statement.where(ArticleRow.published <= date_to)
     total = session.scalar(select(func.count()).select_from(statement.with_only_columns(QuoteRow.id).subquery()))
-    rows = session.scalars(statement.order_by(ArticleRow.published.desc(), QuoteRow.id)
-                           .offset((page - 1) * per_page).limit(per_page))
+    rows = session.scalars(
+        statement.order_by(ArticleRow.published.desc(), QuoteRow.id).offset((page - 1) * per_page).limit(per_page)
+    )
     return [to_quote(r) for r in rows], total
 
 

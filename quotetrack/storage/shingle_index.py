@@ -4,6 +4,7 @@ Each shingle's postings are read up to POSTINGS_CAP entries, so the cost of a lo
 flat as the archive grows: a near-duplicate shares many rare shingles, and is found through
 those even when a common phrase has more postings than the cap.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -20,7 +21,9 @@ _NO_SPEAKER = sql("SELECT quote_id FROM quote_shingles WHERE shingle = :key AND 
 _ONE_SPEAKER = sql("SELECT quote_id FROM quote_shingles WHERE shingle = :key AND speaker_id = :speaker LIMIT :cap")
 
 
-def neighbours(session: Session, text: str, speaker_id=_UNSET, limit: int = 50, exclude: int | None = None) -> list[int]:
+def neighbours(
+    session: Session, text: str, speaker_id=_UNSET, limit: int = 50, exclude: int | None = None
+) -> list[int]:
     """Ids of quotes sharing the most shingles with `text` (at least two when the text has
     four or more), best first. `speaker_id`: only that speaker's quotes (None: unattributed)."""
     keys = sorted(shingles(text))

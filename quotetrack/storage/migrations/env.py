@@ -1,4 +1,5 @@
 """Alembic environment: runs on the connection Database.migrate() hands over."""
+
 from alembic import context
 from sqlalchemy import create_engine
 
@@ -21,8 +22,9 @@ def run() -> None:
 
 
 def _migrate(connection) -> None:
-    context.configure(connection=connection, target_metadata=target_metadata,
-                      render_as_batch=connection.dialect.name == "sqlite")
+    context.configure(
+        connection=connection, target_metadata=target_metadata, render_as_batch=connection.dialect.name == "sqlite"
+    )
     with context.begin_transaction():
         context.run_migrations()
 
