@@ -5,19 +5,14 @@ from __future__ import annotations
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from .attribution.speakers import ArticleSpeakers, Entry, Resolution
+from .attribution.attribute import attribute_article
+from .attribution.calibration import confidence
+from .attribution.sieves import Resolution
+from .attribution.table import Entry
 from .extraction import find_candidates
 from .extraction.candidate import Candidate
 from .normalization.text import NormalizedText, normalize
-from .types import Method, Quote, QuoteKind, Speaker
-
-# How much an inherited attribution is trusted, relative to the quote it inherits from:
-# the same paragraph or a quote continued over a paragraph break (no closing mark) is
-# strong evidence; a quoted paragraph after a closed one ("floating") is weaker.
-SAME_PARAGRAPH_FACTOR = 0.9
-FLOATING_FACTOR = 0.75
-# Confidence of the extraction itself, by kind (quote marks are stronger evidence).
-KIND_CONFIDENCE = {QuoteKind.DIRECT: 1.0, QuoteKind.MIXED: 0.95, QuoteKind.INDIRECT: 0.85}
+from .types import Quote, Speaker, SpeakerKind
 
 
 def parse(text: str, nlp: Language) -> tuple[NormalizedText, Doc]:
@@ -31,65 +26,35 @@ def extract_quotes(text: str, nlp: Language) -> tuple[list[Quote], list[Speaker]
     return quotes_from_doc(doc, normalized)
 
 
-def _resolve(
-    candidate: Candidate,
-    table: ArticleSpeakers,
-    attributed: list[tuple[int, Entry]],
-    last: tuple[Candidate, Resolution] | None,
-) -> Resolution:
-    if candidate.speaker_text is not None:
-        name, _, handle = candidate.speaker_text.partition(" (")
-        return Resolution(table.signed(name, handle.rstrip(")")), candidate.speaker_text, Method.SIGNATURE, 0.9)
-    if candidate.speaker_head is not None:
-        return table.resolve(candidate.speaker_head, attributed)
-    if candidate.inherits and last is not None and last[1].entry is not None:
-        previous, resolution = last
-        same_paragraph = previous.paragraph == candidate.paragraph
-        adjacent = candidate.paragraph - previous.paragraph == 1
-        if same_paragraph or adjacent and previous.kind is QuoteKind.DIRECT:
-            factor = SAME_PARAGRAPH_FACTOR if same_paragraph or previous.open_ended else FLOATING_FACTOR
-            return Resolution(
-                resolution.entry, resolution.mention, Method.PREVIOUS_QUOTE, round(resolution.confidence * factor, 3)
-            )
-    return Resolution(None, None, Method.UNRESOLVED, 0.3)
-
-
-def _attribute(candidates: list[Candidate], table: ArticleSpeakers) -> list[tuple[Candidate, Resolution]]:
-    resolutions: list[tuple[Candidate, Resolution]] = []
-    attributed: list[tuple[int, Entry]] = []
-    last_direct: tuple[Candidate, Resolution] | None = None
-    for candidate in candidates:
-        resolution = _resolve(candidate, table, attributed, last_direct)
-        resolutions.append((candidate, resolution))
-        if resolution.entry is not None:
-            attributed.append((candidate.start, resolution.entry))
-        if candidate.kind is QuoteKind.DIRECT:
-            last_direct = (candidate, resolution)
-    return resolutions
-
-
 def quotes_from_doc(doc: Doc, normalized: NormalizedText) -> tuple[list[Quote], list[Speaker]]:
-    candidates, mask = find_candidates(doc)
-    table = ArticleSpeakers(doc, mask)
-    # Two passes: the second knows every speaker of the article, so a description met
-    # before its referent is named ("The agency has long complained ...") can look ahead.
-    first = _attribute(candidates, table)
-    table.speakers_seen = [(c.start, r.entry) for c, r in first if r.entry is not None]
-    resolutions = _attribute(candidates, table)
-    # Speakers are built last: later mentions add titles and aliases to earlier entries.
-    speakers = {id(entry): entry.speaker() for entry in table.entries()}
+    found = find_candidates(doc)
+    resolutions, _ = attribute_article(doc, found.candidates, found.mask, found.paragraph_of)
+    # Speakers are built last, from the finished table; descriptions ("officials", "a
+    # source at ICE") are entries of their own, one per distinct description.
+    speakers: dict[tuple[SpeakerKind, str], Speaker] = {}
+    for _, resolution in resolutions:
+        if resolution.entry is not None:
+            speakers.setdefault(_speaker_key(resolution.entry), resolution.entry.speaker())
     quotes = [_quote(c, r, speakers, doc, normalized) for c, r in resolutions]
-    used = {id(r.entry) for _, r in resolutions if r.entry is not None}
-    return quotes, [s for key, s in speakers.items() if key in used]
+    return quotes, list(speakers.values())
+
+
+def _speaker_key(entry: Entry) -> tuple[SpeakerKind, str]:
+    return entry.kind, entry.name.lower()
 
 
 def _quote(
-    candidate: Candidate, resolution: Resolution, speakers: dict[int, Speaker], doc: Doc, normalized: NormalizedText
+    candidate: Candidate,
+    resolution: Resolution,
+    speakers: dict[tuple[SpeakerKind, str], Speaker],
+    doc: Doc,
+    normalized: NormalizedText,
 ) -> Quote:
     start, end = normalized.span_to_original(candidate.start, candidate.end)
     span = doc.char_span(candidate.start, candidate.end, alignment_mode="expand")
     sentence_start, sentence_end = normalized.span_to_original(span[0].sent.start_char, span[-1].sent.end_char)
-    confidence = resolution.confidence * KIND_CONFIDENCE[candidate.kind]
+    if span is None:  # offsets come from the same Doc; a span always aligns
+        raise ValueError(f"quote offsets {candidate.start}-{candidate.end} do not align with the parse")
     return Quote(
         start=start,
         end=end,
@@ -97,9 +62,9 @@ def _quote(
         kind=candidate.kind,
         cue=candidate.cue_text if candidate.speaker_text is None else "posted",
         speaker_mention=resolution.mention,
-        speaker=speakers.get(id(resolution.entry)) if resolution.entry is not None else None,
+        speaker=speakers.get(_speaker_key(resolution.entry)) if resolution.entry is not None else None,
         method=resolution.method,
-        confidence=round(min(1.0, confidence), 3),
+        confidence=confidence(resolution.method),
         sentence_start=sentence_start,
         sentence_end=sentence_end,
         fragments=tuple(normalized.span_to_original(s, e) for s, e in candidate.fragments),

@@ -21,17 +21,29 @@ class SpeakerKind(StrEnum):
 
 
 class Method(StrEnum):
-    """How an attribution was made (provenance, as CoreNLP records its sieves)."""
+    """How an attribution was made: the sieve that made it (provenance, as CoreNLP records
+    its sieves). Values are stored; keep them within 30 characters."""
 
-    EXPLICIT_NAME = "explicit_name"
-    SURNAME = "surname"
-    TITLE = "title"
-    HANDLE = "handle"
-    PRONOUN_COREF = "pronoun_coref"
-    PRONOUN_NEAREST = "pronoun_nearest"
-    PREVIOUS_QUOTE = "previous_quote"
-    SIGNATURE = "signature"
-    DESCRIPTION = "description"
+    SIGNATURE = "signature"  # "— Name (@handle) date" under an embedded post
+    HANDLE = "handle"  # "@Maura_Healey said"
+    EXPLICIT_NAME = "explicit_name"  # a full name in the cue's subject
+    APPOSITION = "apposition"  # "The Chair of the party, Amy Carnevale, said"
+    SURNAME = "surname"  # "Healey said", someone the article names in full
+    TITLE = "title"  # "Gov. Healey said", "Mr. Toccafondi says"
+    ORGANISATION = "organisation"  # "ICE said", "the Home Office said"
+    ROLE = "role"  # "the governor said": the person holding that title in the article
+    LEDE_DESCRIPTION = "lede_description"  # "The transport secretary has defended ...": the next person quoted
+    OWNER = "owner"  # "His office said", "Hale's campaign said"
+    ORGANISATION_ANAPHOR = "organisation_anaphor"  # "the agency said": the organisation in focus
+    DOCUMENT_ISSUER = "document_issuer"  # "a statement from the ministry said"
+    PRONOUN_SALIENCE = "pronoun_salience"  # "he said": the nearest agreeing subject
+    PRONOUN_LAST_QUOTED = "pronoun_last_quoted"  # "it added": the last agreeing speaker quoted
+    PRONOUN_COREF = "pronoun_coref"  # coreferee's chain
+    PREVIOUS_QUOTE = "previous_quote"  # a quote continued in the same paragraph
+    CONTEXT_SPEECH = "context_speech"  # the paragraph's reporting clause introduced the speaker
+    CONTEXT_SUBJECT = "context_subject"  # the paragraph's sentence subject before the quote
+    FLOATING = "floating"  # a quoted paragraph after the previous paragraph's speaker
+    DESCRIPTION = "description"  # an unnamed source or group, kept as described
     UNRESOLVED = "unresolved"
 
 

@@ -55,7 +55,7 @@ def test_read_back_articles_speakers_and_quotes(client):
     assert client.get(f"/api/v1/speakers/{marsh['id']}").get_json()["slug"] == "linda-marsh"
 
     page = client.get("/api/v1/speakers/linda-marsh/quotes?kind=indirect").get_json()
-    assert page["total"] == 1 and page["items"][0]["attribution_method"] == "title"
+    assert page["total"] == 1 and page["items"][0]["attribution_method"] == "role"
     assert client.get("/api/v1/speakers/linda-marsh/quotes?outlet=Other").get_json()["total"] == 0
     assert client.get("/api/v1/speakers/linda-marsh/quotes?date_from=2024-11-21").get_json()["total"] == 0
     assert client.get("/api/v1/speakers/linda-marsh/quotes?date_to=2024-11-20").get_json()["total"] == 2

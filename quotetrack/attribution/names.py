@@ -5,11 +5,13 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from ..extraction.cues import HONORIFICS, TITLE_ABBREVIATIONS, TITLE_NOUNS
+from ..extraction.cues import HONORIFICS, ORGANISATION_NAME_WORDS, TITLE_ABBREVIATIONS, TITLE_NOUNS
 
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _POSSESSIVE = re.compile(r"[’']s$")
 _INITIAL = re.compile(r"^[A-Z]\.?$")
+# Generational suffixes and the post-nominals of barristers ("Mark Tedeschi, QC").
+_SUFFIXES = frozenset({"jr.", "jr", "sr.", "sr", "ii", "iii", "iv", "qc", "sc", "kc"})
 
 
 def handle_to_name(handle: str) -> str:
@@ -28,7 +30,7 @@ def name_words(name: str) -> list[str]:
 
 
 def surname(name: str) -> str:
-    words = [w for w in name_words(name) if w.lower() not in {"jr.", "jr", "sr.", "sr", "ii", "iii"}]
+    words = [w for w in name_words(name) if w.lower().strip(",") not in _SUFFIXES]
     return words[-1] if words else name
 
 
@@ -63,6 +65,31 @@ def role_of(title: str) -> str | None:
 
 def slugify(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", fold(name)).strip("-") or "speaker"
+
+
+def clean_person_name(text: str) -> tuple[str, str]:
+    """(title, name) of a person mention as NER found it: possessive dropped, leading role
+    words moved to the title, and everything up to an honorific inside the mention too
+    ("Undersecretary for Education Mr. Toccafondi" -> "Toccafondi"). Name suffixes stay
+    ("Vann R. Newkirk II"); surname-first names stay whole ("Moon Jae-in")."""
+    words = strip_possessive(text).strip(" ,").split()
+    honorific = max((i for i, w in enumerate(words[:-1]) if w.lower() in HONORIFICS), default=-1)
+    if honorific >= 0:
+        return " ".join(words[: honorific + 1]), " ".join(words[honorific + 1 :])
+    return split_title(" ".join(words))
+
+
+def is_titled_person(text: str) -> bool:
+    """ "Councilor Rita Diaz", which NER may call an organisation: a role word, then a
+    two- or three-word name with no organisation word in it."""
+    title, rest = split_title(text)
+    words = rest.split()
+    return (
+        bool(title)
+        and 2 <= len(words) <= 3
+        and all(w[:1].isupper() for w in words)
+        and not any(w.lower() in ORGANISATION_NAME_WORDS for w in words)
+    )
 
 
 def split_title(name: str) -> tuple[str, str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from spacy.tokens import Doc
 
@@ -88,7 +88,22 @@ def _merge(direct: list[Candidate], indirect: list[Candidate], posts: list[Candi
     return sorted(kept_direct + kept + posts, key=lambda c: (c.start, c.end))
 
 
-def find_candidates(doc: Doc) -> tuple[list[Candidate], QuoteMask]:
+@dataclass(frozen=True)
+class Found:
+    """An article's quote candidates, the quoted regions, and which prose paragraph an
+    offset lies in (captions and promos between two paragraphs of one quote do not count)."""
+
+    candidates: list[Candidate]
+    mask: QuoteMask
+    paragraph_starts: list[int]
+    paragraph_rank: dict[int, int]
+
+    def paragraph_of(self, offset: int) -> int:
+        index = max(0, bisect_right(self.paragraph_starts, offset) - 1)
+        return self.paragraph_rank.get(index, index)
+
+
+def find_candidates(doc: Doc) -> Found:
     text = doc.text
     bounds = paragraphs(text)
     starts = [start for start, _ in bounds]
@@ -109,4 +124,5 @@ def find_candidates(doc: Doc) -> tuple[list[Candidate], QuoteMask]:
     # two paragraphs of one quote do not separate them.
     rank = {index: n for n, index in enumerate(i for i in range(len(bounds)) if i not in noise)}
     merged = _merge(direct, indirect, posts, text)
-    return [replace(c, paragraph=rank.get(c.paragraph, c.paragraph)) for c in merged], mask
+    candidates = [replace(c, paragraph=rank.get(c.paragraph, c.paragraph)) for c in merged]
+    return Found(candidates, mask, starts, rank)

@@ -1,0 +1,71 @@
+"""Attribute every quote of an article: build the name table, then run the sieves.
+
+Two passes: the second knows every speaker the first found, so a description met before its
+referent is named ("The agency has long complained ...", a lede's "the transport secretary")
+can look ahead. The table is frozen before either pass.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from spacy.tokens import Doc
+
+from ..extraction.candidate import Candidate
+from ..extraction.syntax import QuoteMask
+from ..types import SpeakerKind
+from .mentions import name_in
+from .names import handle_to_name
+from .sieves import Context, Resolution, attribute
+from .table import NameTable
+
+
+def build_table(doc: Doc, mask: QuoteMask, candidates: list[Candidate]) -> NameTable:
+    """The article's names: NER's people and organisations, defined acronyms, and whatever
+    name each quote's speaker mention carries (a name NER missed, "Mr. Toccafondi")."""
+    table = NameTable(doc, mask)
+    for candidate in candidates:
+        if candidate.speaker_text is not None:
+            name, _, handle = candidate.speaker_text.partition(" (")
+            table.add_signed(name, handle.rstrip(")"))
+            continue
+        head = candidate.speaker_head
+        name = name_in(head, mask) if head is not None else None
+        if head is None or name is None:
+            continue
+        if name.text.startswith("@"):
+            person = handle_to_name(name.text)
+            known = table.person(person) or table.by_surname(person.split()[-1])
+            entry = known or table.add_person(person)
+            entry.aliases.add(name.text)
+        elif name.kind is SpeakerKind.ORGANIZATION:
+            table.add_organisation(name.text, position=head.idx)
+        elif not name.bare:
+            table.add_person(name.text, position=head.idx)
+        else:
+            known = table.by_surname(name.text.split()[-1], head.idx)
+            if known is not None:
+                known.positions.append(head.idx)
+            elif name.titled or head.ent_type_ == "PERSON":
+                table.add_person(name.text, position=head.idx)
+            elif head.ent_type_ in {"ORG", "GPE", "NORP"}:
+                table.add_organisation(name.text, position=head.idx)
+    table.freeze()
+    return table
+
+
+def attribute_article(
+    doc: Doc, candidates: list[Candidate], mask: QuoteMask, paragraph_of: Callable[[int], int]
+) -> tuple[list[tuple[Candidate, Resolution]], NameTable]:
+    table = build_table(doc, mask, candidates)
+    first = _attribute_in_order(candidates, Context(table, mask, paragraph_of))
+    return _attribute_in_order(candidates, Context(table, mask, paragraph_of, ahead=first)), table
+
+
+def _attribute_in_order(candidates: list[Candidate], ctx: Context) -> list[tuple[Candidate, Resolution]]:
+    resolutions: list[tuple[Candidate, Resolution]] = []
+    for candidate in candidates:
+        resolution = attribute(candidate, ctx)
+        resolutions.append((candidate, resolution))
+        ctx.previous.append((candidate, resolution))
+    return resolutions

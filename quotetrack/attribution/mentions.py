@@ -1,0 +1,115 @@
+"""What a speaker mention names, read off the parse: pure functions over tokens.
+
+Shared by the name table (which registers every name a cue's subject carries, before any
+attribution) and by the sieves (which look those names up).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from spacy.tokens import Span, Token
+
+from ..extraction.cues import HONORIFICS, PRONOUNS_PERSON, PRONOUNS_PLURAL, TITLE_ABBREVIATIONS
+from ..extraction.syntax import QuoteMask, is_acronym, noun_phrase
+from ..types import SpeakerKind
+from .names import is_titled_person
+from .table import is_credit
+
+# Dependents whose names are not the speaker: "Y's spokesman", "X, who told Z", "X of Y".
+_OTHER_PARTY = {"poss", "relcl", "acl", "advcl", "ccomp"}
+PRONOUNS_SINGULAR_THING = frozenset({"it", "its"})
+RELATIVE_PRONOUNS = frozenset({"who", "which", "that"})
+
+
+@dataclass(frozen=True)
+class Name:
+    kind: SpeakerKind
+    text: str
+    in_apposition: bool = False
+    bare: bool = False  # a single word (a surname or an unknown one-word name)
+    titled: bool = False  # carries an honorific or abbreviated title ("Gov. Healey")
+
+
+def is_pronoun(token: Token) -> bool:
+    """ "he", "they", "it"; not "WHO" (the World Health Organization) or "US"."""
+    if token.text.isupper() and len(token.text) > 1:
+        return False
+    lowered = token.lower_
+    return lowered in PRONOUNS_PERSON | PRONOUNS_PLURAL | PRONOUNS_SINGULAR_THING | RELATIVE_PRONOUNS or (
+        token.pos_ == "PRON" and lowered not in {"one", "someone", "anyone", "everyone", "nobody"}
+    )
+
+
+def _mention_tokens(head: Token, mask: QuoteMask) -> list[Token]:
+    """The mention's own tokens: its subtree without the other parties' subtrees."""
+    excluded: set[int] = set()
+    for token in head.subtree:
+        if token.i != head.i and token.dep_ in _OTHER_PARTY:
+            excluded.update(t.i for t in token.subtree)
+    return [t for t in head.subtree if t.i not in excluded and not mask.contains(t)]
+
+
+def person_entities(head: Token, mask: QuoteMask) -> list[tuple[Span, bool]]:
+    """PERSON entities inside the mention, best first: one in apposition to the head ("The
+    Chair of the party, Amy Carnevale,"), then one containing the head, then the nearest
+    ("Governor of Washington Chris Gregoire"). The bool says "in apposition"."""
+    own = {t.i for t in _mention_tokens(head, mask)}
+    found = []
+    for ent in head.doc.ents:
+        if ent.label_ != "PERSON" or len(ent) < 2 or not all(t.i in own for t in ent) or is_credit(ent.text):
+            continue
+        appositive = any(t.dep_ == "appos" for t in ent) and not ent.start <= head.i < ent.end
+        contains_head = ent.start <= head.i < ent.end
+        found.append((ent, appositive, (not appositive, not contains_head, abs(ent.root.i - head.i))))
+    found.sort(key=lambda f: f[2])
+    return [(ent, appositive) for ent, appositive, _ in found]
+
+
+def _proper_words(phrase: Span, head: Token) -> list[Token]:
+    return [t for t in phrase if t.pos_ == "PROPN" and t.i >= head.i - 3]
+
+
+def name_in(head: Token, mask: QuoteMask) -> Name | None:
+    """The proper name a speaker mention carries, if any."""
+    if head.text.startswith("@"):
+        return Name(SpeakerKind.PERSON, head.text)
+    if is_pronoun(head):
+        return None
+    people = person_entities(head, mask)
+    if people:
+        ent, appositive = people[0]
+        return Name(SpeakerKind.PERSON, ent.text, in_apposition=appositive)
+    if head.pos_ != "PROPN" and not head.text[:1].isupper():
+        return None
+    phrase = noun_phrase(head)
+    entity = next((e for e in head.doc.ents if e.start <= head.i < e.end), None)
+    label = entity.label_ if entity is not None else ""
+    if is_acronym(head) and not _is_roman_numeral(head.text):
+        return Name(SpeakerKind.ORGANIZATION, head.text)
+    proper = _proper_words(phrase, head)
+    titled = any(t.lower_ in HONORIFICS or t.lower_ in TITLE_ABBREVIATIONS for t in phrase)
+    if label == "ORG" and entity is not None and is_titled_person(entity.text):
+        return Name(SpeakerKind.PERSON, entity.text, titled=True)
+    organisation = label in {"ORG", "NORP", "GPE", "FAC"} and entity is not None
+    if organisation and entity is not None and len(entity) > 1:
+        return Name(SpeakerKind.ORGANIZATION, entity.text)
+    if not proper or _is_roman_numeral(head.text):
+        return None
+    words = " ".join(t.text for t in proper)
+    if len(proper) == 1:
+        # One word: a surname the article gave in full, or a one-word organisation; the
+        # table decides ("Healey" tagged ORG is still Maura Healey's surname).
+        kind = SpeakerKind.ORGANIZATION if organisation else SpeakerKind.PERSON
+        return Name(kind, f"{_title_of(phrase)} {words}".strip(), bare=True, titled=titled)
+    if label == "PERSON" or titled:
+        return Name(SpeakerKind.PERSON, f"{_title_of(phrase)} {words}".strip(), titled=titled)
+    return Name(SpeakerKind.ORGANIZATION, phrase.text)
+
+
+def _title_of(phrase: Span) -> str:
+    return " ".join(t.text for t in phrase if t.lower_ in HONORIFICS or t.lower_ in TITLE_ABBREVIATIONS)
+
+
+def _is_roman_numeral(text: str) -> bool:
+    return bool(text) and set(text.upper()) <= set("IVXLC") and len(text) <= 4

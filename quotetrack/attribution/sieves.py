@@ -1,0 +1,383 @@
+"""Attribution as ordered, named sieves (after CoreNLP's QuoteAttribution and the multi-pass
+sieve coreference of Lee et al.): precise sieves first.
+
+A mention sieve takes the head token of a cue's subject and answers with what it names, or
+None to pass it on; a context sieve answers for a quote with no subject of its own (a
+floating quote, a quote after "She continued:"). Each answer carries the sieve's method;
+its confidence comes from one table (`calibration.py`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from spacy.tokens import Span, Token
+
+from ..extraction.candidate import Candidate
+from ..extraction.cues import DOCUMENT_NOUNS, NON_SPEAKER_NOUNS, ORGANISATION_NOUNS, SOURCE_NOUNS, TITLE_NOUNS
+from ..extraction.syntax import QuoteMask, is_cue, noun_phrase
+from ..types import Method, SpeakerKind
+from .mentions import is_pronoun, name_in
+from .names import fold, handle_to_name
+from .pronouns import resolve_pronoun
+from .table import Entry, NameTable, abbreviation_role
+
+# Documents that are someone's act of speech, unlike a report or a study with authors of its own.
+SPEECH_ACT_NOUNS = frozenset({"announcement", "statement", "release", "post", "tweet", "letter", "email", "memo"})
+
+
+@dataclass(frozen=True)
+class Resolution:
+    entry: Entry | None
+    mention: str | None
+    method: Method
+    evidence: str = ""  # what the sieve relied on, for provenance
+
+    @property
+    def resolved(self) -> bool:
+        return self.entry is not None
+
+
+@dataclass
+class Context:
+    """What the sieves may read: the article's table and the attributions made so far."""
+
+    table: NameTable
+    mask: QuoteMask
+    paragraph_of: Callable[[int], int]
+    previous: list[tuple[Candidate, Resolution]] = field(default_factory=list)
+    ahead: list[tuple[Candidate, Resolution]] = field(default_factory=list)  # a first pass, for look-ahead
+    depth: int = 0  # nested resolutions (an owner, an issuer, an antecedent) stop at two levels
+
+    def nested(self) -> Context:
+        return Context(self.table, self.mask, self.paragraph_of, self.previous, self.ahead, self.depth + 1)
+
+
+MentionSieve = Callable[[Token, Context], Resolution | None]
+UNRESOLVED = Resolution(None, None, Method.UNRESOLVED)
+
+
+# -- mention sieves ------------------------------------------------------------------------
+def handle(head: Token, ctx: Context) -> Resolution | None:
+    if not head.text.startswith("@"):
+        return None
+    entry = ctx.table.person(handle_to_name(head.text)) or ctx.table.by_surname(handle_to_name(head.text).split()[-1])
+    return Resolution(entry, head.text, Method.HANDLE) if entry is not None else None
+
+
+def pronoun(head: Token, ctx: Context) -> Resolution | None:
+    if not is_pronoun(head):
+        return None
+    if ctx.depth > 1:
+        return UNRESOLVED
+    found = resolve_pronoun(head, ctx, resolve_mention)
+    if found is None:
+        return Resolution(None, head.text, Method.UNRESOLVED, "no agreeing antecedent")
+    entry, method, evidence = found
+    return Resolution(entry, head.text, method, evidence)
+
+
+def explicit_name(head: Token, ctx: Context) -> Resolution | None:
+    """A full name in the mention, or a surname / title + surname of someone the article names."""
+    name = name_in(head, ctx.mask)
+    if name is None:
+        return None
+    mention = noun_phrase(head).text
+    if name.kind is SpeakerKind.PERSON and not name.bare:
+        entry = ctx.table.person(name.text)
+        if entry is not None:
+            method = Method.APPOSITION if name.in_apposition else Method.EXPLICIT_NAME
+            return Resolution(entry, mention, method, name.text)
+    if name.bare:
+        word = name.text.split()[-1]
+        entry = ctx.table.by_surname(word, head.idx)
+        if entry is not None:
+            return Resolution(entry, mention, Method.TITLE if name.titled else Method.SURNAME, name.text)
+        entry = ctx.table.person(name.text) if name.titled else None
+        if entry is not None:  # "Mr. Toccafondi", never given in full
+            return Resolution(entry, mention, Method.TITLE, name.text)
+        organisation = ctx.table.organisation_for(word)
+        if organisation is not None:
+            return Resolution(organisation, mention, Method.EXPLICIT_NAME, name.text)
+        return None
+    if name.kind is SpeakerKind.ORGANIZATION:
+        entry = ctx.table.organisation_for(name.text)
+        if entry is not None:
+            return Resolution(entry, mention, Method.ORGANISATION, name.text)
+    return None
+
+
+def role(head: Token, ctx: Context) -> Resolution | None:
+    """ "the governor", "Gov. Healey" with no other mention: the person holding that title."""
+    lemma = head.lemma_.lower()
+    phrase = noun_phrase(head)
+    wanted = abbreviation_role(phrase) if head.pos_ == "PROPN" else lemma
+    if not wanted or head.tag_ in {"NNS", "NNPS"}:
+        return None
+    person = ctx.table.by_role(wanted, head.idx)
+    if person is not None and (head.pos_ != "PROPN" or fold(person.name.split()[-1]) == fold(head.text)):
+        return Resolution(person, phrase.text, Method.ROLE, wanted)
+    if lemma in TITLE_NOUNS and head.pos_ != "PROPN" and ctx.depth == 0:
+        # A lede describes, a later paragraph names ("The transport secretary has defended
+        # ... Sarah Whitmore told the BBC"): the next person quoted.
+        later = [
+            (c.start, r.entry)
+            for c, r in ctx.ahead
+            if c.start > head.idx and r.entry is not None and r.entry.kind is SpeakerKind.PERSON
+        ]
+        if later:
+            return Resolution(min(later, key=lambda pe: pe[0])[1], phrase.text, Method.LEDE_DESCRIPTION, lemma)
+    return None
+
+
+def owner(head: Token, ctx: Context) -> Resolution | None:
+    """ "His office said", "Hale's campaign said", "ICE's statement": the owner speaks."""
+    lemma = head.lemma_.lower()
+    possessor = next((c for c in head.children if c.dep_ == "poss"), None)
+    speaking_for = ORGANISATION_NOUNS | DOCUMENT_NOUNS | {"campaign", "spokesperson", "spokesman", "spokeswoman"}
+    if possessor is None or lemma not in speaking_for or ctx.depth > 1:
+        return None
+    resolved = resolve_mention(possessor, ctx.nested())
+    if resolved.entry is None:
+        return None
+    return Resolution(resolved.entry, noun_phrase(head).text, Method.OWNER, possessor.text)
+
+
+def organisation_anaphor(head: Token, ctx: Context) -> Resolution | None:
+    """ "the agency": the organisation last quoted, else last named, else next quoted."""
+    lemma = head.lemma_.lower()
+    phrase = noun_phrase(head)
+    if lemma not in ORGANISATION_NOUNS or head.tag_ not in {"NN", "NNP"} or not _is_bare_definite(phrase, head):
+        return None
+    recent = [r.entry for _, r in ctx.previous if r.entry is not None and r.entry.kind is SpeakerKind.ORGANIZATION]
+    entry = recent[-1] if recent else ctx.table.nearest_organisation(head.idx)
+    if entry is None:
+        later = [r.entry for c, r in ctx.ahead if c.start > head.idx and r.entry is not None]
+        entry = next((e for e in later if e.kind is SpeakerKind.ORGANIZATION), None)
+    return Resolution(entry, phrase.text, Method.ORGANISATION_ANAPHOR, lemma) if entry is not None else None
+
+
+def document_issuer(head: Token, ctx: Context) -> Resolution | None:
+    """ "a statement from the ministry", "a summary released by the union": the issuer
+    speaks. A document with no issuer in sight is not a speaker."""
+    lemma = head.lemma_.lower()
+    if lemma not in DOCUMENT_NOUNS:
+        return None
+    issuer = _issuer(head)
+    mention = noun_phrase(head).text
+    if issuer is not None and ctx.depth <= 1:
+        resolved = resolve_mention(issuer, ctx.nested())
+        if resolved.entry is not None:
+            return Resolution(resolved.entry, mention, Method.DOCUMENT_ISSUER, issuer.text)
+    if lemma in SPEECH_ACT_NOUNS and _is_bare_definite(noun_phrase(head), head) and ctx.previous:
+        # "Federal officials said they detained X. The announcement said ...": the
+        # announcement is the one just reported, by the speaker just quoted.
+        last, resolution = ctx.previous[-1]
+        if resolution.entry is not None and ctx.paragraph_of(head.idx) - last.paragraph <= 1:
+            return Resolution(resolution.entry, mention, Method.DOCUMENT_ISSUER, "the speaker just quoted")
+    return Resolution(None, noun_phrase(head).text, Method.UNRESOLVED, "a document with no issuer")
+
+
+def description(head: Token, ctx: Context) -> Resolution | None:
+    """The description itself names an unnamed source or a group: "a senior official at the
+    department", "environmental groups", "an official who spoke on condition of anonymity"."""
+    lemma = head.lemma_.lower()
+    phrase = noun_phrase(head)
+    singular = head.tag_ in {"NN", "NNP"}
+    determiner = next((c.lower_ for c in head.children if c.dep_ == "det"), "")
+    if lemma in ORGANISATION_NOUNS and singular:
+        words = _strip_determiner(_described_words(head, phrase, with_clauses=False))
+        known = ctx.table.organisation_ending_with(words)
+        if known is not None:
+            return Resolution(known, phrase.text, Method.ORGANISATION_ANAPHOR, words)
+        return Resolution(Entry(words, SpeakerKind.ORGANIZATION), phrase.text, Method.DESCRIPTION, lemma)
+    if singular and (lemma in SOURCE_NOUNS or determiner in {"a", "an", "one"}):
+        words = _described_words(head, phrase, with_clauses=True)
+        return Resolution(Entry(_strip_determiner(words), SpeakerKind.UNNAMED_SOURCE), words, Method.DESCRIPTION, lemma)
+    if (head.tag_ in {"NNS", "NNPS"} and lemma not in NON_SPEAKER_NOUNS) or lemma in SOURCE_NOUNS:
+        words = _described_words(head, phrase, with_clauses=False)
+        return Resolution(Entry(_strip_determiner(words), SpeakerKind.GROUP), words, Method.DESCRIPTION, lemma)
+    return None
+
+
+# Precise sieves first: a name outranks a role, a role a pronoun's guess, and so on.
+MENTION_SIEVES: tuple[MentionSieve, ...] = (
+    handle,
+    pronoun,
+    explicit_name,
+    role,
+    owner,
+    organisation_anaphor,
+    document_issuer,
+    description,
+)
+
+
+def resolve_mention(head: Token, ctx: Context) -> Resolution:
+    for sieve in MENTION_SIEVES:
+        found = sieve(head, ctx)
+        if found is not None:
+            return found
+    return Resolution(None, noun_phrase(head).text, Method.UNRESOLVED, "no sieve matched")
+
+
+# -- context sieves: quotes without a subject of their own --------------------------------
+def previous_quote(candidate: Candidate, ctx: Context) -> Resolution | None:
+    """A quote continued in the same paragraph, or over a paragraph break with no closing
+    mark, takes the speaker of the quote it continues."""
+    if not ctx.previous:
+        return None
+    last, resolution = ctx.previous[-1]
+    if resolution.entry is None:
+        return None
+    same_paragraph = last.paragraph == candidate.paragraph
+    continued = last.open_ended and candidate.paragraph - last.paragraph == 1
+    if not (same_paragraph or continued):
+        return None
+    introduced = _introduced_between(last.end, candidate.start, ctx) if same_paragraph else None
+    if introduced is not None and introduced[0] is not resolution.entry:
+        return None  # someone else was introduced after that quote
+    return Resolution(resolution.entry, resolution.mention, Method.PREVIOUS_QUOTE, "same paragraph or continued")
+
+
+def paragraph_context(candidate: Candidate, ctx: Context) -> Resolution | None:
+    """The person the quote's paragraph introduced before it: "Heald noted the findings
+    show ... "An air-quality cleanup would ..."". The subject of a reporting verb counts
+    more than any subject."""
+    found = _introduced_between(_paragraph_start(candidate.start, ctx), candidate.start, ctx)
+    if found is None:
+        return None
+    entry, speech, evidence = found
+    return Resolution(entry, evidence, Method.CONTEXT_SPEECH if speech else Method.CONTEXT_SUBJECT, evidence)
+
+
+def floating(candidate: Candidate, ctx: Context) -> Resolution | None:
+    """A quoted paragraph with no attribution takes the speaker the previous paragraph
+    quoted or introduced (a floating quote)."""
+    if _paragraph_start(candidate.start, ctx) < candidate.start - 2:
+        return None  # the quote does not open its paragraph
+    previous = [(c, r) for c, r in ctx.previous if r.entry is not None and candidate.paragraph - c.paragraph == 1]
+    if previous:
+        last, resolution = previous[-1]
+        introduced = _introduced_between(last.end, candidate.start, ctx)
+        entry = introduced[0] if introduced is not None else resolution.entry
+        return Resolution(entry, resolution.mention, Method.FLOATING, "previous paragraph's quote")
+    start = _paragraph_start(max(0, _paragraph_start(candidate.start, ctx) - 2), ctx)
+    introduced = _introduced_between(start, candidate.start, ctx)
+    if introduced is not None and introduced[1]:
+        return Resolution(introduced[0], introduced[2], Method.FLOATING, "previous paragraph's speaker")
+    return None
+
+
+CONTEXT_SIEVES: tuple[Callable[[Candidate, Context], Resolution | None], ...] = (
+    previous_quote,
+    paragraph_context,
+    floating,
+)
+
+
+def attribute(candidate: Candidate, ctx: Context) -> Resolution:
+    """The speaker of one quote: its signature, else its cue's subject through the mention
+    sieves, else the context sieves."""
+    if candidate.speaker_text is not None:
+        name, _, handle_text = candidate.speaker_text.partition(" (")
+        entry = ctx.table.person(name) or ctx.table.organisation_for(name)
+        return Resolution(entry, candidate.speaker_text, Method.SIGNATURE, handle_text.rstrip(")"))
+    if candidate.speaker_head is not None:
+        resolution = resolve_mention(candidate.speaker_head, ctx)
+        # A subject that is no noun at all ("Writing in a blog post, X dubbed ...") is a
+        # misparse: the context may still tell.
+        misparsed = resolution.entry is None and candidate.speaker_head.pos_ not in {"NOUN", "PROPN", "PRON"}
+        if not misparsed:
+            return resolution
+    for sieve in CONTEXT_SIEVES:
+        found = sieve(candidate, ctx)
+        if found is not None:
+            return found
+    return UNRESOLVED
+
+
+# -- helpers -------------------------------------------------------------------------------
+def _paragraph_start(offset: int, ctx: Context) -> int:
+    text = ctx.table.doc.text
+    return text.rfind("\n", 0, offset) + 1
+
+
+def _introduced_between(start: int, end: int, ctx: Context) -> tuple[Entry, bool, str] | None:
+    """The last speaker a sentence between `start` and `end` introduces: the named subject of
+    a reporting verb (True), else of the sentence (False). Text inside quotes is not read."""
+    doc = ctx.table.doc
+    span = doc.char_span(start, end, alignment_mode="contract")
+    if span is None or len(span) == 0:
+        return None
+    best: tuple[int, Entry, bool, str] | None = None
+    for token in span:
+        if token.dep_ not in {"nsubj", "nsubjpass"} or ctx.mask.contains(token) or is_pronoun(token):
+            continue
+        verb = token.head
+        speech = is_cue(verb) or verb.lemma_.lower() in {"issue", "release", "publish", "continue"}
+        if not speech and verb.dep_ not in {"ROOT", "conj"}:
+            continue
+        if token.pos_ not in {"PROPN", "NOUN"}:
+            continue
+        resolved = resolve_mention(token, ctx.nested())
+        entry = resolved.entry
+        if entry is None or entry.kind not in {SpeakerKind.PERSON, SpeakerKind.ORGANIZATION}:
+            continue
+        if not entry.name[:1].isupper():
+            continue
+        if best is None or token.i > best[0] or speech and not best[2]:
+            if best is not None and best[2] and not speech:
+                continue
+            best = (token.i, entry, speech, noun_phrase(token).text)
+    return (best[1], best[2], best[3]) if best is not None else None
+
+
+def _issuer(head: Token) -> Token | None:
+    """Who issued a document: "released by X", "from X", "X's statement"."""
+    for child in head.children:
+        if child.dep_ == "compound" and child.pos_ == "PROPN":  # "the Home Office letter"
+            return child
+        if child.dep_ == "prep" and child.lower_ in {"from", "by", "of"}:
+            pobj = next((g for g in child.children if g.dep_ == "pobj"), None)
+            if pobj is not None and (pobj.pos_ == "PROPN" or pobj.ent_type_):
+                return pobj
+        if child.dep_ == "acl":
+            for agent in child.children:
+                if agent.dep_ == "agent":
+                    return next((g for g in agent.children if g.dep_ == "pobj"), None)
+    return None
+
+
+def _is_bare_definite(phrase: Span, head: Token) -> bool:
+    """ "the agency", "the federal agency": a definite description that refers back, unlike
+    "the county sheriff's office" or "the Department of Water Resources", which name."""
+    return all(
+        t.dep_ in {"det", "amod"} and (t.dep_ != "det" or t.lower_ in {"the", "this", "that"})
+        for t in phrase
+        if t.i != head.i
+    ) and not any(c.dep_ == "prep" for c in head.children)
+
+
+def _described_words(head: Token, phrase: Span, with_clauses: bool) -> str:
+    """The description with its place or affiliation ("a source at ICE Boston"); for an
+    unnamed source its clauses too ("an official who spoke on condition of anonymity")."""
+    doc = head.doc
+    end = head.i + 1
+    for child in head.rights:
+        if child.dep_ == "prep" and child.lower_ in {"at", "in", "from", "for", "with", "of", "on"}:
+            end = child.right_edge.i + 1
+        elif with_clauses and child.dep_ in {"relcl", "acl"}:
+            end = child.right_edge.i + 1
+        elif child.dep_ != "punct":
+            break
+    return re.sub(r"[“”\"]", "", doc[phrase.start : end].text).strip(" ,")
+
+
+def _strip_determiner(words: str) -> str:
+    name = re.sub(r"^(?:the|a|an|some|many|several|one)\s+", "", words, flags=re.I)
+    if name and not name.split()[0].isupper():
+        name = name[0].lower() + name[1:]
+    return name

@@ -1,0 +1,279 @@
+"""An article's name table: every way a person or organisation appears in it.
+
+Built once per article, before any quote is attributed, then only read (in the spirit of BBC
+Citron's in-document name table, extended with titles, roles and acronyms). Full names,
+surnames, titles, handles and acronyms map to one entry; the sieves look entries up and
+never change them, so the attribution of one quote cannot rename the speaker of another.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from spacy.tokens import Doc, Span, Token
+
+from ..extraction.cues import ORGANISATION_NAME_WORDS, TITLE_ABBREVIATIONS
+from ..extraction.syntax import QuoteMask, apposition, noun_phrase
+from ..types import Speaker, SpeakerKind
+from .names import clean_person_name, fold, is_titled_person, person_key, role_of, surname
+
+try:  # TEMPORARY until the gender lexicon lands (helper)
+    from .gender import first_name_gender
+except ImportError:  # pragma: no cover
+
+    def first_name_gender(name: str) -> str | None:  # type: ignore[misc]
+        return None
+
+
+# "Immigration and Customs Enforcement (ICE)", "... known as ICE". Bounded repetition keeps
+# the search linear on hostile input (a long run of capitalised words).
+_ACRONYM_DEFINITION = re.compile(
+    r"((?:[A-Z][\w’'.&-]*)(?:\s+(?:[A-Z][\w’'.&-]*|and|of|for|the|on)){0,12})\s*(?:\(|,?\s+known as\s+)([A-Z]{2,6})\b"
+)
+_HONORIFIC_GENDER = {"mr.": "male", "mr": "male", "mrs.": "female", "mrs": "female", "ms.": "female", "ms": "female"}
+_TITLE_DEPS = {"compound", "amod", "nmod", "npadvmod", "nummod"}
+# Entities NER calls PERSON or ORG that are photo credits or captions, never speakers.
+_CREDIT_WORDS = frozenset("images image photo photos speech press wire getty reuters ap afp".split())
+
+
+@dataclass
+class Entry:
+    name: str
+    kind: SpeakerKind
+    titles: list[str] = field(default_factory=list)
+    aliases: set[str] = field(default_factory=set)
+    positions: list[int] = field(default_factory=list)  # character offsets of mentions outside quotes
+    gender: str | None = None  # "male" / "female" for people, when the article or the name tells
+
+    def speaker(self) -> Speaker:
+        return Speaker(
+            self.name,
+            self.kind,
+            tuple(dict.fromkeys(self.titles)),
+            tuple(sorted(a for a in self.aliases if a != self.name)),
+        )
+
+    def mentioned_before(self, position: int) -> int | None:
+        earlier = [p for p in self.positions if p < position]
+        return max(earlier) if earlier else None
+
+
+def title_words(span: Span, name: Span) -> str:
+    """Words right before a name that title it: "acting Field Office Director" in "acting
+    Field Office Director Patricia H. Hyde". Stops at determiners, possessives, punctuation
+    and conjunctions."""
+    doc = name.doc
+    start = name.start
+    while start > span.start:
+        token = doc[start - 1]
+        if (
+            token.is_punct
+            and token.text not in {".", "-"}
+            or token.dep_ in {"det", "case", "cc", "poss"}
+            or token.dep_ not in _TITLE_DEPS
+            and not token.is_punct
+        ):
+            break
+        start -= 1
+    return doc[start : name.start].text.strip(" ,-") if start < name.start else ""
+
+
+def is_credit(text: str) -> bool:
+    """ "Getty Images", "Obama Speech": a caption or credit that NER took for a name."""
+    return any(w.lower().strip(".") in _CREDIT_WORDS for w in text.split()[1:])
+
+
+class NameTable:
+    """People and organisations of one article, keyed for look-up. Read-only once built."""
+
+    def __init__(self, doc: Doc, mask: QuoteMask):
+        self.doc = doc
+        self.mask = mask
+        self.people: dict[tuple[str, str], Entry] = {}
+        self.organisations: dict[str, Entry] = {}
+        self.acronym_of: dict[str, str] = {}  # folded full name -> acronym
+        self._frozen = False
+        self._read_acronyms()
+        self._read_entities()
+
+    # -- building ------------------------------------------------------------------------
+    def freeze(self) -> None:
+        self._frozen = True
+
+    def _check_open(self) -> None:
+        if self._frozen:
+            raise RuntimeError("the name table is read-only once built")
+
+    def _read_acronyms(self) -> None:
+        for match in _ACRONYM_DEFINITION.finditer(self.doc.text):
+            full, acronym = match.group(1).strip(), match.group(2)
+            words = full.split()
+            # Keep the tail whose initials spell the acronym ("Immigration and Customs Enforcement").
+            initials = [w for w in words if w[0].isupper()]
+            if len(initials) >= len(acronym):
+                full = " ".join(words[words.index(initials[-len(acronym)]) :])
+            self.acronym_of[fold(full)] = acronym
+            # Organisations are named by their long form, the acronym an alias.
+            entry = self.add_organisation(full)
+            entry.aliases.add(acronym)
+            self.organisations.setdefault(fold(acronym), entry)
+
+    def _read_entities(self) -> None:
+        for ent in self.doc.ents:
+            if self.mask.contains(ent[0]) or is_credit(ent.text):
+                continue
+            if ent.label_ == "PERSON" and len(ent) >= 2 or ent.label_ == "ORG" and is_titled_person(ent.text):
+                entry = self.add_person(ent.text, position=ent.start_char)
+                self._read_titles(entry, ent)
+            elif ent.label_ == "ORG":
+                self.add_organisation(ent.text, position=ent.start_char)
+        self._read_genders()
+
+    def _read_titles(self, entry: Entry, ent: Span) -> None:
+        phrase = noun_phrase(ent.root)
+        title = title_words(phrase, ent)
+        if title:
+            self._add_title(entry, title)
+        appos = apposition(ent.root)
+        if appos is not None and not any(e.label_ == "PERSON" for e in appos.ents):
+            self._add_title(entry, appos.text.strip(" ,"))
+        if ent.root.dep_ == "appos":  # "The Chair of the party, Amy Carnevale,"
+            head = ent.root.head
+            described = self.doc[head.left_edge.i : ent.start].text.strip(" ,")
+            if described and head.i < ent.start:
+                self._add_title(entry, re.sub(r"^(?:the|a|an)\s+", "", described, flags=re.I))
+
+    @staticmethod
+    def _add_title(entry: Entry, title: str) -> None:
+        if title and title not in entry.titles:
+            entry.titles.append(title)
+
+    def _read_genders(self) -> None:
+        """A person's gender from an honorific ("Mr. Tedeschi"), else from the first name."""
+        for token in self.doc:
+            gender = _HONORIFIC_GENDER.get(token.lower_)
+            if gender and token.i + 1 < len(self.doc):
+                entry = self.by_surname(token.nbor(1).text)
+                if entry is not None and entry.gender is None:
+                    entry.gender = gender
+        for entry in self.people.values():
+            if entry.gender is None and len(entry.name.split()) >= 2:
+                entry.gender = first_name_gender(entry.name.split()[0])
+
+    def add_person(self, text: str, position: int | None = None) -> Entry:
+        self._check_open()
+        title, name = clean_person_name(text)
+        key = person_key(name)
+        entry = self.people.get(key)
+        if entry is None:
+            entry = self.people[key] = Entry(name, SpeakerKind.PERSON)
+        elif len(name) > len(entry.name):  # keep the fullest form: "Patricia H. Hyde"
+            entry.aliases.add(entry.name)
+            entry.name = name
+        entry.aliases.update({name, surname(name)})
+        if title:
+            self._add_title(entry, title)
+            entry.aliases.add(f"{title} {name}")
+            gender = _HONORIFIC_GENDER.get(title.split()[-1].lower())
+            entry.gender = entry.gender or gender
+        if position is not None:
+            entry.positions.append(position)
+        return entry
+
+    def add_organisation(self, text: str, position: int | None = None) -> Entry:
+        self._check_open()
+        name = re.sub(r"^the\s+", "", re.sub(r"[’']s$", "", text.strip()), flags=re.I)
+        known = self.organisation_for(name)
+        entry = known or self.organisations.setdefault(fold(name), Entry(name, SpeakerKind.ORGANIZATION))
+        if position is not None:
+            entry.positions.append(position)
+        return entry
+
+    def add_signed(self, name: str, handle: str) -> Entry:
+        """The author of an embedded post, from its signature line `— Name (@handle) date`."""
+        words = name.split()
+        if any(w.lower() in ORGANISATION_NAME_WORDS for w in words) or len(words) > 3:
+            entry = self.add_organisation(name)
+        else:
+            entry = self.add_person(name)
+        entry.aliases.add(handle)
+        return entry
+
+    # -- look-ups (pure) -------------------------------------------------------------------
+    def person(self, text: str) -> Entry | None:
+        return self.people.get(person_key(clean_person_name(text)[1]))
+
+    def by_surname(self, word: str, position: int | None = None) -> Entry | None:
+        """The person with this surname. Two people sharing it: the one named most recently
+        before `position`. A surname-first name ("Moon Jae-in") answers to its first word
+        when no one has that word as surname."""
+        word = fold(re.sub(r"[’']s$", "", word))
+        matches = [e for e in self.people.values() if fold(surname(e.name)) == word]
+        if not matches:
+            matches = [e for e in self.people.values() if len(e.name.split()) >= 2 and fold(e.name.split()[0]) == word]
+            matches = matches if len(matches) == 1 and first_name_gender(word) is None else []
+        if len(matches) <= 1 or position is None:
+            return matches[0] if len(matches) == 1 else None
+        named_before = [(e.mentioned_before(position), e) for e in matches]
+        earlier = [(p, e) for p, e in named_before if p is not None]
+        return max(earlier, key=lambda pe: pe[0])[1] if earlier else None
+
+    def by_role(self, role: str, position: int) -> Entry | None:
+        """The person whose title has this role, nearest before `position`, else first after."""
+        holders = [e for e in self.people.values() if any(role_of(t) == role for t in e.titles)]
+        if not holders:
+            return None
+        before = [(e.mentioned_before(position), e) for e in holders]
+        earlier = [(p, e) for p, e in before if p is not None]
+        if earlier:
+            return max(earlier, key=lambda pe: pe[0])[1]
+        return min(holders, key=lambda e: min(e.positions, default=0))
+
+    def organisation_for(self, text: str) -> Entry | None:
+        """The organisation a phrase names: by its name, its acronym or a known long form."""
+        key = fold(re.sub(r"^the\s+", "", text.strip(), flags=re.I))
+        if key in self.organisations:
+            return self.organisations[key]
+        acronym = self.acronym_of.get(key)
+        if acronym:
+            return self.organisations.get(fold(acronym))
+        for word in re.findall(r"[A-Z][A-Z&]{1,5}\b", text):
+            if fold(word) in self.organisations:
+                return self.organisations[fold(word)]
+        for full, acronym in self.acronym_of.items():
+            if full and full in key:
+                return self.organisations.get(fold(acronym))
+        return None
+
+    def organisation_ending_with(self, description: str) -> Entry | None:
+        """ "the weather service" after "the National Weather Service"."""
+        wanted = fold(description)
+        for entry in self.organisations.values():
+            names = (entry.name, *entry.aliases)
+            if entry.name[:1].isupper() and any(fold(n).endswith(wanted) and fold(n) != wanted for n in names):
+                return entry
+        return None
+
+    def nearest_organisation(self, position: int) -> Entry | None:
+        """The organisation named last before `position` ("SkyWest Air ... the company said")."""
+        named = [(e.mentioned_before(position), e) for e in self.organisations.values()]
+        earlier = [(p, e) for p, e in named if p is not None]
+        return max(earlier, key=lambda pe: pe[0])[1] if earlier else None
+
+    def entries(self) -> list[Entry]:
+        unique = {id(e): e for e in (*self.people.values(), *self.organisations.values())}
+        return list(unique.values())
+
+
+def entity_at(token: Token, labels: set[str]) -> Span | None:
+    return next((e for e in token.doc.ents if e.start <= token.i < e.end and e.label_ in labels), None)
+
+
+def abbreviation_role(phrase: Span) -> str | None:
+    """ "Gov." in "Gov. Healey" -> "governor"."""
+    for token in phrase:
+        role = TITLE_ABBREVIATIONS.get(token.lower_)
+        if role:
+            return role
+    return None
