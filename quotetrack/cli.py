@@ -174,7 +174,12 @@ def verify(text, speaker, as_json) -> None:
     help="Also score textacy's direct_quotations on the same gold (needs the dev extra).",
 )
 @click.option("--output", type=click.Path(dir_okay=False), help="Also write the report to this file.")
-def evaluate(gold, peer, output) -> None:
+@click.option(
+    "--fit-calibration",
+    is_flag=True,
+    help="Fit each sieve's confidence to its precision on these gold sets (attribution/calibration.json).",
+)
+def evaluate(gold, peer, output, fit_calibration) -> None:
     """Score extraction against hand-annotated GOLD files: span P/R/F1, speaker accuracy,
     end-to-end F1, per kind, and every miss."""
     from .evaluation import evaluate as run
@@ -184,6 +189,12 @@ def evaluate(gold, peer, output) -> None:
     articles = [a for path in gold for a in load_gold(Path(path))]
     nlp = _pipeline(settings)
     reports = [run(articles, quotetrack_predictor(nlp), "quotetrack")]
+    if fit_calibration:
+        from .attribution import calibration
+
+        table = calibration.fit((method, right) for method, _, right in reports[0].attributions)
+        calibration.save(table, [Path(p).as_posix() for p in gold])
+        reports = [run(articles, quotetrack_predictor(nlp), "quotetrack")]  # with the fitted confidences
     if peer:
         import spacy
 

@@ -28,6 +28,8 @@ class Span:
     kind: str
     speaker: str | None
     speaker_aliases: tuple[str, ...] = ()
+    method: str | None = None  # predictions only: the sieve that named the speaker
+    confidence: float | None = None
 
 
 @dataclass
@@ -144,6 +146,8 @@ class Report:
     overall: Tally = field(default_factory=Tally)
     by_kind: dict[str, Tally] = field(default_factory=lambda: {k: Tally() for k in KINDS})
     misses: list[str] = field(default_factory=list)
+    # (method, confidence, speaker right) of every matched prediction that has a method
+    attributions: list[tuple[str, float, bool]] = field(default_factory=list)
 
 
 Predictor = Callable[[str], list[Span]]
@@ -164,6 +168,8 @@ def evaluate(articles: list[GoldArticle], predict: Predictor, system: str, lenie
                 report.misses.append(f"MISSED  {article.name}: [{g.kind}] {g.speaker}: {g.text[:90]!r}")
                 continue
             right = speaker_right(p.speaker, g, lenient_surname)
+            if p.method is not None and p.confidence is not None:
+                report.attributions.append((p.method, p.confidence, right))
             for tally in (report.overall, report.by_kind[g.kind]):
                 tally.matched_gold += 1
                 tally.speaker_right += right
@@ -191,7 +197,19 @@ def quotetrack_predictor(nlp) -> Predictor:
 
     def predict(text: str) -> list[Span]:
         quotes, _ = extract_quotes(text, nlp)
-        return [Span(q.start, q.end, q.text, q.kind.value, q.speaker.name if q.speaker else None) for q in quotes]
+        return [
+            Span(
+                q.start,
+                q.end,
+                q.text,
+                q.kind.value,
+                q.speaker.name if q.speaker else None,
+                q.speaker.aliases if q.speaker else (),
+                q.method.value,
+                q.confidence,
+            )
+            for q in quotes
+        ]
 
     return predict
 
@@ -243,6 +261,64 @@ def format_reports(reports: list[Report], gold_names: list[str]) -> str:
                 f"{f['kind_accuracy']:8.3f}"
             )
     for report in reports:
+        if report.attributions:
+            lines += ["", *format_sieves(report), "", *format_reliability(report)]
+    for report in reports:
         lines += ["", f"{report.system}: misses ({len(report.misses)})"]
         lines += [f"  {m}" for m in sorted(report.misses)]
     return "\n".join(lines)
+
+
+def format_sieves(report: Report) -> list[str]:
+    """Each sieve's coverage (share of matched quotes it attributed) and precision."""
+    total = len(report.attributions)
+    by_method: dict[str, list[bool]] = {}
+    for method, _, right in report.attributions:
+        by_method.setdefault(method, []).append(right)
+    lines = [
+        f"{report.system}: speaker accuracy by sieve (matched quotes: {total})",
+        f"{'sieve':22} {'quotes':>6} {'coverage':>8} {'right':>6} {'precision':>9}",
+    ]
+    for method, outcomes in sorted(by_method.items(), key=lambda mo: -len(mo[1])):
+        lines.append(
+            f"{method:22} {len(outcomes):6} {len(outcomes) / total:8.1%} {sum(outcomes):6} "
+            f"{sum(outcomes) / len(outcomes):9.3f}"
+        )
+    return lines
+
+
+RELIABILITY_BINS = (0.0, 0.5, 0.7, 0.8, 0.9, 0.95, 1.0001)
+
+
+def reliability(
+    attributions: list[tuple[str, float, bool]],
+) -> tuple[list[tuple[float, float, int, float, float]], float]:
+    """Rows (low, high, quotes, mean confidence, accuracy) and the expected calibration error."""
+    rows, error, total = [], 0.0, len(attributions) or 1
+    for low, high in zip(RELIABILITY_BINS, RELIABILITY_BINS[1:], strict=False):
+        inside = [(c, r) for _, c, r in attributions if low <= c < high]
+        if not inside:
+            continue
+        mean = sum(c for c, _ in inside) / len(inside)
+        accuracy = sum(r for _, r in inside) / len(inside)
+        rows.append((low, min(high, 1.0), len(inside), mean, accuracy))
+        error += len(inside) / total * abs(mean - accuracy)
+    return rows, error
+
+
+def format_reliability(report: Report) -> list[str]:
+    rows, error = reliability(report.attributions)
+    total = len(report.attributions) or 1
+    confident = [r for _, c, r in report.attributions if c >= 0.9]
+    lines = [
+        f"{report.system}: calibration (confidence = P(speaker right)); ECE {error:.3f}",
+        f"{'confidence':12} {'quotes':>6} {'share':>6} {'mean conf':>9} {'accuracy':>8}",
+    ]
+    for low, high, count, mean, accuracy in rows:
+        lines.append(f"[{low:.2f}, {high:.2f}) {count:6} {count / total:6.1%} {mean:9.3f} {accuracy:8.3f}")
+    if confident:
+        lines.append(
+            f"confidence >= 0.9: {len(confident) / total:.1%} of matched quotes, "
+            f"right {sum(confident) / len(confident):.1%}"
+        )
+    return lines

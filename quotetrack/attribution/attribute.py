@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from spacy.tokens import Doc
+from spacy.tokens import Doc, Token
 
 from ..extraction.candidate import Candidate
 from ..extraction.syntax import QuoteMask
@@ -29,29 +29,44 @@ def build_table(doc: Doc, mask: QuoteMask, candidates: list[Candidate]) -> NameT
             name, _, handle = candidate.speaker_text.partition(" (")
             table.add_signed(name, handle.rstrip(")"))
             continue
-        head = candidate.speaker_head
-        name = name_in(head, mask) if head is not None else None
-        if head is None or name is None:
-            continue
-        if name.text.startswith("@"):
-            person = handle_to_name(name.text)
-            known = table.person(person) or table.by_surname(person.split()[-1])
-            entry = known or table.add_person(person)
-            entry.aliases.add(name.text)
-        elif name.kind is SpeakerKind.ORGANIZATION:
-            table.add_organisation(name.text, position=head.idx)
-        elif not name.bare:
-            table.add_person(name.text, position=head.idx)
-        else:
-            known = table.by_surname(name.text.split()[-1], head.idx)
-            if known is not None:
-                known.positions.append(head.idx)
-            elif name.titled or head.ent_type_ == "PERSON":
-                table.add_person(name.text, position=head.idx)
-            elif head.ent_type_ in {"ORG", "GPE", "NORP"}:
-                table.add_organisation(name.text, position=head.idx)
+        if candidate.speaker_head is not None:
+            for head in _mention_heads(candidate.speaker_head):
+                _register(table, head, mask)
     table.freeze()
     return table
+
+
+def _mention_heads(head: Token) -> list[Token]:
+    """The mention and the names it leans on: its possessor ("Hale's campaign") and a
+    document's issuer ("the Home Office letter", "a statement from the ministry")."""
+    heads = [head]
+    for child in head.children:
+        if child.dep_ in {"poss", "compound"}:
+            heads.append(child)
+        if child.dep_ == "prep" and child.lower_ in {"from", "by", "of"}:
+            heads.extend(g for g in child.children if g.dep_ == "pobj")
+    return heads
+
+
+def _register(table: NameTable, head: Token, mask: QuoteMask) -> None:
+    name = name_in(head, mask)
+    if name is None:
+        return
+    if name.text.startswith("@"):
+        person = handle_to_name(name.text)
+        entry = table.person(person) or table.by_surname(person.split()[-1]) or table.add_person(person)
+        entry.aliases.add(name.text)
+    elif not name.bare:
+        if name.kind is SpeakerKind.ORGANIZATION:
+            table.add_organisation(name.text, position=head.idx)
+        else:
+            table.add_person(name.text, position=head.idx)
+    elif (known := table.by_surname(name.text.split()[-1], head.idx)) is not None:
+        known.positions.append(head.idx)
+    elif name.titled or head.ent_type_ == "PERSON":
+        table.add_person(name.text, position=head.idx)
+    elif head.ent_type_ in {"ORG", "GPE", "NORP"} or name.kind is SpeakerKind.ORGANIZATION:
+        table.add_organisation(name.text, position=head.idx)
 
 
 def attribute_article(

@@ -13,6 +13,7 @@ from spacy.tokens import Span, Token
 from ..extraction.cues import HONORIFICS, PRONOUNS_PERSON, PRONOUNS_PLURAL, TITLE_ABBREVIATIONS
 from ..extraction.syntax import QuoteMask, is_acronym, noun_phrase
 from ..types import SpeakerKind
+from .gender import first_name_gender
 from .names import is_titled_person
 from .table import is_credit
 
@@ -80,6 +81,13 @@ def name_in(head: Token, mask: QuoteMask) -> Name | None:
     if people:
         ent, appositive = people[0]
         return Name(SpeakerKind.PERSON, ent.text, in_apposition=appositive)
+    embedded = _name_after_description(head, mask)
+    if embedded is not None:
+        return Name(SpeakerKind.PERSON, embedded)
+    if head.pos_ == "NOUN" and head.text.islower():
+        # "The Internet security firm Secunia.com, has said": the name in apposition.
+        named = next((c for c in head.children if c.dep_ == "appos" and c.pos_ == "PROPN"), None)
+        return name_in(named, mask) if named is not None else None
     if head.pos_ != "PROPN" and not head.text[:1].isupper():
         return None
     phrase = noun_phrase(head)
@@ -93,7 +101,11 @@ def name_in(head: Token, mask: QuoteMask) -> Name | None:
         return Name(SpeakerKind.PERSON, entity.text, titled=True)
     organisation = label in {"ORG", "NORP", "GPE", "FAC"} and entity is not None
     if organisation and entity is not None and len(entity) > 1:
-        return Name(SpeakerKind.ORGANIZATION, entity.text)
+        # "The California Farm Bureau" where NER saw only "Farm Bureau": the whole run of
+        # proper nouns that ends in the entity.
+        run = _proper_run(head)
+        longer = run is not None and run.start < entity.start and run.end >= entity.end
+        return Name(SpeakerKind.ORGANIZATION, run.text if longer and run is not None else entity.text)
     if not proper or _is_roman_numeral(head.text):
         return None
     words = " ".join(t.text for t in proper)
@@ -105,6 +117,34 @@ def name_in(head: Token, mask: QuoteMask) -> Name | None:
     if label == "PERSON" or titled:
         return Name(SpeakerKind.PERSON, f"{_title_of(phrase)} {words}".strip(), titled=titled)
     return Name(SpeakerKind.ORGANIZATION, phrase.text)
+
+
+def _name_after_description(head: Token, mask: QuoteMask) -> str | None:
+    """ "Executive director of the Council on American-Islamic Relations Alia Salem": a
+    known first name and a surname closing the mention, which NER ran into the
+    organisation before it."""
+    own = _mention_tokens(head, mask)
+    words = [t for t in own if t.i > own[-1].i - 4]
+    for index in range(len(words) - 1):
+        first, rest = words[index], words[index + 1 :]
+        if (
+            first.pos_ == "PROPN"
+            and first_name_gender(first.text) is not None
+            and 1 <= len(rest) <= 2
+            and all(t.pos_ == "PROPN" and t.text[:1].isupper() for t in rest)
+            and index > 0
+            and words[index - 1].pos_ in {"PROPN", "NOUN"}
+        ):
+            return " ".join(t.text for t in [first, *rest])
+    return None
+
+
+def _proper_run(head: Token) -> Span | None:
+    doc = head.doc
+    start = head.i
+    while start > 0 and doc[start - 1].pos_ == "PROPN" and doc[start - 1].head.i >= start - 1:
+        start -= 1
+    return doc[start : head.i + 1] if start < head.i else None
 
 
 def _title_of(phrase: Span) -> str:

@@ -137,7 +137,7 @@ def owner(head: Token, ctx: Context) -> Resolution | None:
     lemma = head.lemma_.lower()
     possessor = next((c for c in head.children if c.dep_ == "poss"), None)
     speaking_for = ORGANISATION_NOUNS | DOCUMENT_NOUNS | {"campaign", "spokesperson", "spokesman", "spokeswoman"}
-    if possessor is None or lemma not in speaking_for or ctx.depth > 1:
+    if possessor is None or lemma not in speaking_for or possessor.pos_ not in {"PRON", "PROPN"} or ctx.depth > 1:
         return None
     resolved = resolve_mention(possessor, ctx.nested())
     if resolved.entry is None:
@@ -186,7 +186,11 @@ def description(head: Token, ctx: Context) -> Resolution | None:
     lemma = head.lemma_.lower()
     phrase = noun_phrase(head)
     singular = head.tag_ in {"NN", "NNP"}
-    determiner = next((c.lower_ for c in head.children if c.dep_ == "det"), "")
+    # "a patient's relative": the possessor's article counts.
+    possessor = next((c for c in head.children if c.dep_ == "poss"), None)
+    determiner = next(
+        (c.lower_ for t in (head, possessor) if t is not None for c in t.children if c.dep_ in {"det", "nummod"}), ""
+    )
     if lemma in ORGANISATION_NOUNS and singular:
         words = _strip_determiner(_described_words(head, phrase, with_clauses=False))
         known = ctx.table.organisation_ending_with(words)
@@ -370,7 +374,10 @@ def _described_words(head: Token, phrase: Span, with_clauses: bool) -> str:
         if child.dep_ == "prep" and child.lower_ in {"at", "in", "from", "for", "with", "of", "on"}:
             end = child.right_edge.i + 1
         elif with_clauses and child.dep_ in {"relcl", "acl"}:
-            end = child.right_edge.i + 1
+            # "who spoke on condition of anonymity", without its own "because ..." clause
+            clause_end = child.right_edge.i + 1
+            cut = next((t.i for t in child.subtree if t.dep_ in {"advcl", "mark"} and t.i > child.i), None)
+            end = cut if cut is not None else clause_end
         elif child.dep_ != "punct":
             break
     return re.sub(r"[“”\"]", "", doc[phrase.start : end].text).strip(" ,")

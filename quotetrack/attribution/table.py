@@ -16,15 +16,8 @@ from spacy.tokens import Doc, Span, Token
 from ..extraction.cues import ORGANISATION_NAME_WORDS, TITLE_ABBREVIATIONS
 from ..extraction.syntax import QuoteMask, apposition, noun_phrase
 from ..types import Speaker, SpeakerKind
+from .gender import first_name_gender
 from .names import clean_person_name, fold, is_titled_person, person_key, role_of, surname
-
-try:  # TEMPORARY until the gender lexicon lands (helper)
-    from .gender import first_name_gender
-except ImportError:  # pragma: no cover
-
-    def first_name_gender(name: str) -> str | None:  # type: ignore[misc]
-        return None
-
 
 # "Immigration and Customs Enforcement (ICE)", "... known as ICE". Bounded repetition keeps
 # the search linear on hostile input (a long run of capitalised words).

@@ -26,7 +26,7 @@ class Candidate:
     def cue_text(self) -> str | None:
         if self.cue is None:
             return None
-        return "according to" if self.cue.lower_ == "according" else self.cue.text
+        return {"according": "according to", "words": "in the words of"}.get(self.cue.lower_, self.cue.text)
 
     def overlap(self, other: Candidate) -> int:
         return max(0, min(self.end, other.end) - max(self.start, other.start))

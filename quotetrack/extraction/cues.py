@@ -10,7 +10,7 @@ concede contend deny emphasize maintain mention predict promise pledge report re
 reveal stress suggest testify urge vow lament complain recall observe repeat shout quip joke
 conclude tout boast demand threaten proclaim question wonder speculate signal indicate
 assure retort counter blast slam praise criticize decry scoff muse recount describe
-characterize call label dub brand term affirm disclose inform notify advise predict forecast
+characterize call label dub brand term affirm disclose inform notify advise predict forecast reason read
 """.split()
 )
 

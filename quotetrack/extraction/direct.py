@@ -8,7 +8,7 @@ from ..types import QuoteKind
 from .candidate import Candidate
 from .cues import FRAGMENT_CUES
 from .marks import QuotedSpan
-from .syntax import QuoteMask, char_span, is_according_to, is_cue, speaker_head
+from .syntax import QuoteMask, char_span, is_according_to, is_cue, is_words_of, speaker_head
 
 MIN_QUOTE_WORDS = 4
 SPEECH_END = set(",.!?…")
@@ -48,7 +48,7 @@ def _cue_tokens(doc: Doc, quoted: QuotedSpan, mask: QuoteMask) -> list[Token]:
         token
         for sentence in sentences
         for token in sentence
-        if (is_cue(token) or is_according_to(token)) and not mask.contains(token)
+        if (is_cue(token) or is_according_to(token) or is_words_of(token)) and not mask.contains(token)
     ]
 
 

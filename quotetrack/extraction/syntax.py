@@ -42,11 +42,26 @@ def is_cue(token: Token) -> bool:
         return True
     word = token.lower_
     following = token.nbor(1).text if token.i + 1 < len(token.doc) else ""
+    if token.tag_ == "NNS" and word[:-1] in REPORTING_VERBS and following in {",", ":", '"', "“"} and token.i > 0:
+        # "The Department of Agriculture notes, "..."": a verb the tagger read as a plural noun.
+        return token.nbor(-1).pos_ in {"PROPN", "NOUN", "PRON"}
     return word.endswith("ing") and following in {",", ":"} and _ing_stem_is_cue(word)
 
 
 def is_according_to(token: Token) -> bool:
     return token.lower_ == "according" and token.i + 1 < len(token.doc) and token.nbor(1).lower_ == "to"
+
+
+def is_words_of(token: Token) -> bool:
+    """ "in the words of the prosecutor, X, "..."": a cue for a direct quote."""
+    doc = token.doc
+    return (
+        token.lower_ == "words"
+        and 2 <= token.i < len(doc) - 1
+        and doc[token.i - 1].lower_ == "the"
+        and doc[token.i - 2].lower_ == "in"
+        and token.nbor(1).lower_ == "of"
+    )
 
 
 def is_acronym(token: Token) -> bool:
@@ -98,11 +113,18 @@ def speaker_head(cue: Token, mask: QuoteMask) -> Token | None:
     Climbs from participles and coordinated verbs to the verb that has the subject
     ("Musk struck a tone, lamenting ..."). "criticized X for saying ..." makes X the speaker.
     """
-    if cue.lower_ == "according":
+    if cue.lower_ in {"according", "words"}:
         for to in cue.children:
             for pobj in to.children:
                 if pobj.dep_ == "pobj":
                     return pobj
+        # The parser left the name unattached ("According to Rathbun the property ..."):
+        # the proper noun right after "to" / "of".
+        following = cue.doc[cue.i + 2] if cue.i + 2 < len(cue.doc) else None
+        if following is not None and following.pos_ == "PROPN" and not mask.contains(following):
+            while following.head.i > following.i and following.head.pos_ == "PROPN":
+                following = following.head
+            return following
         return None
     if cue.tag_ == "VBG" and cue.i > 0 and cue.doc[cue.i - 1].text == ",":
         # "X denied the reports, calling them ...": the participle's speaker is the subject
