@@ -201,7 +201,8 @@ def evaluate(gold, peer, output, fit_calibration) -> None:
         reports.append(
             run(articles, textacy_predictor(spacy.load(settings["SPACY_MODEL"])), "textacy", lenient_surname=True)
         )
-    text = format_reports(reports, list(gold))
+    command = "$ quotetrack eval " + " ".join([*gold, *([] if peer else ["--no-peer"])])
+    text = command + "\n" + format_reports(reports, list(gold))
     click.echo(text)
     if output:
         Path(output).write_text(text + "\n", encoding="utf-8")

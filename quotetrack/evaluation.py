@@ -181,13 +181,13 @@ def evaluate(articles: list[GoldArticle], predict: Predictor, system: str, lenie
                 report.misses.append(f"SPEAKER {article.name}: {g.text[:60]!r} is {g.speaker!r}, got {p.speaker!r}")
         for p in predicted:
             kind = p.kind if p.kind in KINDS else "direct"
-            g = matched_pred.get(id(p))
+            gold_match = matched_pred.get(id(p))
             for tally in (report.overall, report.by_kind[kind]):
                 tally.predicted += 1
-                if g is not None:
+                if gold_match is not None:
                     tally.matched_predicted += 1
-                    tally.end_to_end_predicted += speaker_right(p.speaker, g, lenient_surname)
-            if g is None:
+                    tally.end_to_end_predicted += speaker_right(p.speaker, gold_match, lenient_surname)
+            if gold_match is None:
                 report.misses.append(f"EXTRA   {article.name}: [{p.kind}] {p.speaker}: {p.text[:90]!r}")
     return report
 

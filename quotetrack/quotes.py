@@ -52,9 +52,9 @@ def _quote(
 ) -> Quote:
     start, end = normalized.span_to_original(candidate.start, candidate.end)
     span = doc.char_span(candidate.start, candidate.end, alignment_mode="expand")
-    sentence_start, sentence_end = normalized.span_to_original(span[0].sent.start_char, span[-1].sent.end_char)
     if span is None:  # offsets come from the same Doc; a span always aligns
         raise ValueError(f"quote offsets {candidate.start}-{candidate.end} do not align with the parse")
+    sentence_start, sentence_end = normalized.span_to_original(span[0].sent.start_char, span[-1].sent.end_char)
     return Quote(
         start=start,
         end=end,

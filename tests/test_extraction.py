@@ -55,7 +55,8 @@ def test_quote_split_around_its_attribution_is_two_segments_of_one_speaker(nlp):
     quotes = quotes_of(nlp, text)
     first, second = find(quotes, "We tried everything"), find(quotes, "The players gave")
     assert speaker(first) == speaker(second) == "Mark Ellis"
-    assert second.method is Method.PREVIOUS_QUOTE and second.confidence < first.confidence
+    # Confidence is the measured precision of the sieve (calibration.json), not a decay.
+    assert second.method is Method.PREVIOUS_QUOTE and 0.5 < second.confidence <= 1.0
 
 
 def test_pronoun_speaker_resolved_through_coreference(nlp):
@@ -211,7 +212,7 @@ def test_lede_description_resolves_to_the_person_named_later(nlp):
     )
     quote = find(quotes_of(nlp, text), "the money will improve services")
     assert speaker(quote) == "Sarah Whitmore"
-    assert quote.confidence < 0.6
+    assert quote.method is Method.LEDE_DESCRIPTION and quote.confidence <= 0.7  # a guess, and says so
 
 
 def test_two_people_sharing_a_surname_in_one_article(nlp):

@@ -22,7 +22,8 @@ from .names import clean_person_name, fold, is_titled_person, person_key, role_o
 # "Immigration and Customs Enforcement (ICE)", "... known as ICE". Bounded repetition keeps
 # the search linear on hostile input (a long run of capitalised words).
 _ACRONYM_DEFINITION = re.compile(
-    r"((?:[A-Z][\w’'.&-]*)(?:\s+(?:[A-Z][\w’'.&-]*|and|of|for|the|on)){0,12})\s*(?:\(|,?\s+known as\s+)([A-Z]{2,6})\b"
+    r"((?:[A-Z][\w’'.&-]{0,60}+)(?:\s++(?:[A-Z][\w’'.&-]{0,60}+|and|of|for|the|on)){0,12})"
+    r"(?:\s*+\(|\s*+,\s++known as\s+|\s++known as\s+)([A-Z]{2,6})\b"
 )
 _HONORIFIC_GENDER = {"mr.": "male", "mr": "male", "mrs.": "female", "mrs": "female", "ms.": "female", "ms": "female"}
 _TITLE_DEPS = {"compound", "amod", "nmod", "npadvmod", "nummod"}

@@ -33,6 +33,8 @@ ADJACENT_CHARS = 40
 def _cue_tokens(doc: Doc, quoted: QuotedSpan, mask: QuoteMask) -> list[Token]:
     """Cues outside quote marks in the sentences where the quote opens and closes."""
     span = char_span(doc, quoted.start, quoted.end)
+    if span is None:
+        return []
     sentences = {span[0].sent, span[-1].sent}
     # A closing mark followed by ", he said." may be split into a sentence of its own,
     # but never across a paragraph break.

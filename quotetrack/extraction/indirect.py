@@ -128,7 +128,7 @@ def _bare_attribution(sentence: Span) -> Token | None:
 
 
 def indirect_quotes(doc: Doc, mask: QuoteMask, skip_paragraph) -> list[Candidate]:
-    found: list[Candidate] = []
+    found: list[Candidate | None] = []
     sentences = list(doc.sents)
     for index, sentence in enumerate(sentences):
         if skip_paragraph(sentence.start_char):
