@@ -106,6 +106,10 @@ def name_in(head: Token, mask: QuoteMask) -> Name | None:
         run = _proper_run(head)
         longer = run is not None and run.start < entity.start and run.end >= entity.end
         return Name(SpeakerKind.ORGANIZATION, run.text if longer and run is not None else entity.text)
+    if not proper and head.text[:1].isupper() and head.pos_ in {"NOUN", "VERB"} and not _is_roman_numeral(head.text):
+        # The tagger took a surname for a noun or a verb ("Wilkins/NOUN said"): the table
+        # decides whether the article names such a person.
+        return Name(SpeakerKind.PERSON, head.text, bare=True)
     if not proper or _is_roman_numeral(head.text):
         return None
     words = " ".join(t.text for t in proper)

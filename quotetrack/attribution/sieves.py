@@ -24,6 +24,8 @@ from .names import fold, handle_to_name
 from .pronouns import resolve_pronoun
 from .table import Entry, NameTable, abbreviation_role
 
+# How many paragraphs back a floating quote may find its speaker.
+FLOATING_PARAGRAPHS = 2
 # Documents that are someone's act of speech, unlike a report or a study with authors of its own.
 SPEECH_ACT_NOUNS = frozenset({"announcement", "statement", "release", "post", "tweet", "letter", "email", "memo"})
 
@@ -151,8 +153,15 @@ def organisation_anaphor(head: Token, ctx: Context) -> Resolution | None:
     phrase = noun_phrase(head)
     if lemma not in ORGANISATION_NOUNS or head.tag_ not in {"NN", "NNP"} or not _is_bare_definite(phrase, head):
         return None
-    recent = [r.entry for _, r in ctx.previous if r.entry is not None and r.entry.kind is SpeakerKind.ORGANIZATION]
-    entry = recent[-1] if recent else ctx.table.nearest_organisation(head.idx)
+    # The organisation last quoted or last named, whichever came later.
+    quoted = [
+        (c.start, r.entry) for c, r in ctx.previous if r.entry is not None and r.entry.kind is SpeakerKind.ORGANIZATION
+    ]
+    named = ctx.table.nearest_organisation(head.idx)
+    named_at = named.mentioned_before(head.idx) if named is not None else None
+    entry = quoted[-1][1] if quoted else named
+    if quoted and named is not None and named_at is not None and named_at > quoted[-1][0]:
+        entry = named
     if entry is None:
         later = [r.entry for c, r in ctx.ahead if c.start > head.idx and r.entry is not None]
         entry = next((e for e in later if e.kind is SpeakerKind.ORGANIZATION), None)
@@ -259,19 +268,21 @@ def paragraph_context(candidate: Candidate, ctx: Context) -> Resolution | None:
 
 def floating(candidate: Candidate, ctx: Context) -> Resolution | None:
     """A quoted paragraph with no attribution takes the speaker the previous paragraph
-    quoted or introduced (a floating quote)."""
-    if _paragraph_start(candidate.start, ctx) < candidate.start - 2:
+    quoted or introduced (a floating quote). A paragraph with no speaker at all in between
+    (a photo caption, a promo) is passed over, up to FLOATING_PARAGRAPHS back."""
+    text = ctx.table.doc.text
+    end = _paragraph_start(candidate.start, ctx)
+    if end < candidate.start - 2:
         return None  # the quote does not open its paragraph
-    previous = [(c, r) for c, r in ctx.previous if r.entry is not None and candidate.paragraph - c.paragraph == 1]
-    if previous:
-        last, resolution = previous[-1]
-        introduced = _introduced_between(last.end, candidate.start, ctx)
-        entry = introduced[0] if introduced is not None else resolution.entry
-        return Resolution(entry, resolution.mention, Method.FLOATING, "previous paragraph's quote")
-    start = _paragraph_start(max(0, _paragraph_start(candidate.start, ctx) - 2), ctx)
-    introduced = _introduced_between(start, candidate.start, ctx)
-    if introduced is not None and introduced[1]:
-        return Resolution(introduced[0], introduced[2], Method.FLOATING, "previous paragraph's speaker")
+    looked = 0
+    while end > 0 and looked < FLOATING_PARAGRAPHS:
+        start = _paragraph_start(end - 1, ctx)
+        if text[start:end].strip():
+            looked += 1
+            entry = _speaker_of_paragraph(start, end, ctx)
+            if entry is not None:
+                return Resolution(entry, None, Method.FLOATING, f"paragraph {looked} back")
+        end = start
     return None
 
 
@@ -310,33 +321,40 @@ def _paragraph_start(offset: int, ctx: Context) -> int:
 
 
 def _introduced_between(start: int, end: int, ctx: Context) -> tuple[Entry, bool, str] | None:
-    """The last speaker a sentence between `start` and `end` introduces: the named subject of
-    a reporting verb (True), else of the sentence (False). Text inside quotes is not read."""
-    doc = ctx.table.doc
-    span = doc.char_span(start, end, alignment_mode="contract")
-    if span is None or len(span) == 0:
+    """The last speaker a sentence between `start` and `end` introduces: the subject of a
+    reporting verb (True: "Heald noted ...", "She continued:"), else, failing that, the named
+    subject of a sentence (False). Text inside quotes is not read."""
+    span = ctx.table.doc.char_span(start, end, alignment_mode="contract")
+    if span is None or len(span) == 0 or ctx.depth > 1:
         return None
-    best: tuple[int, Entry, bool, str] | None = None
+    found: list[tuple[Entry, bool, str]] = []
     for token in span:
-        if token.dep_ not in {"nsubj", "nsubjpass"} or ctx.mask.contains(token) or is_pronoun(token):
+        if token.dep_ not in {"nsubj", "nsubjpass"} or ctx.mask.contains(token):
             continue
         verb = token.head
         speech = is_cue(verb) or verb.lemma_.lower() in {"issue", "release", "publish", "continue"}
-        if not speech and verb.dep_ not in {"ROOT", "conj"}:
+        pronoun = is_pronoun(token)
+        if (pronoun and not speech) or (not speech and verb.dep_ not in {"ROOT", "conj"}):
             continue
-        if token.pos_ not in {"PROPN", "NOUN"}:
+        if not pronoun and token.pos_ not in {"PROPN", "NOUN"}:
             continue
-        resolved = resolve_mention(token, ctx.nested())
-        entry = resolved.entry
-        if entry is None or entry.kind not in {SpeakerKind.PERSON, SpeakerKind.ORGANIZATION}:
-            continue
-        if not entry.name[:1].isupper():
-            continue
-        if best is None or token.i > best[0] or speech and not best[2]:
-            if best is not None and best[2] and not speech:
-                continue
-            best = (token.i, entry, speech, noun_phrase(token).text)
-    return (best[1], best[2], best[3]) if best is not None else None
+        entry = resolve_mention(token, ctx.nested()).entry
+        named = entry is not None and entry.name[:1].isupper()
+        if entry is not None and named and entry.kind in {SpeakerKind.PERSON, SpeakerKind.ORGANIZATION}:
+            found.append((entry, speech, noun_phrase(token).text))
+    spoken = [f for f in found if f[1]]
+    return (spoken or found)[-1] if found else None
+
+
+def _speaker_of_paragraph(start: int, end: int, ctx: Context) -> Entry | None:
+    """Who a paragraph last gives the floor to: its last attributed quote, unless a
+    reporting clause after it introduces someone else."""
+    quoted = [(c, r) for c, r in ctx.previous if start <= c.start < end and r.entry is not None]
+    after = quoted[-1][0].end if quoted else start
+    introduced = _introduced_between(after, end, ctx)
+    if introduced is not None and introduced[1]:
+        return introduced[0]
+    return quoted[-1][1].entry if quoted else None
 
 
 def _issuer(head: Token) -> Token | None:
@@ -346,7 +364,7 @@ def _issuer(head: Token) -> Token | None:
             return child
         if child.dep_ == "prep" and child.lower_ in {"from", "by", "of"}:
             pobj = next((g for g in child.children if g.dep_ == "pobj"), None)
-            if pobj is not None and (pobj.pos_ == "PROPN" or pobj.ent_type_):
+            if pobj is not None and (pobj.pos_ == "PROPN" or pobj.ent_type_ or child.lower_ == "by"):
                 return pobj
         if child.dep_ == "acl":
             for agent in child.children:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from itertools import accumulate
+
 from spacy.tokens import Doc, Span, Token
 
 from .cues import PARTICLE_CUES, REPORTING_VERBS
@@ -16,15 +19,38 @@ class QuoteMask:
 
     def __init__(self, spans: list[tuple[int, int]]):
         self.spans = sorted(spans)
+        # Binary search, not a scan: called for every token, so a scan is quadratic in an
+        # article with many quotes. reach[i]: the furthest end among spans[: i + 1].
+        self._starts = [start for start, _ in self.spans]
+        self._reach = list(accumulate((end for _, end in self.spans), max))
 
     def contains(self, token: Token) -> bool:
-        return any(start <= token.idx < end for start, end in self.spans)
+        index = bisect_right(self._starts, token.idx) - 1
+        return index >= 0 and token.idx < self._reach[index]
+
+    def overlapping(self, start: int, end: int) -> list[tuple[int, int]]:
+        """The spans that overlap [start, end), in order."""
+        first = bisect_right(self._reach, start)  # spans before it end at or before `start`
+        stop = bisect_right(self._starts, end - 1)  # spans from it start at or after `end`
+        return [(s, e) for s, e in self.spans[first:stop] if e > start]
 
     def share_inside(self, span: Span) -> float:
         """Fraction of the span's characters that lie inside quote marks."""
         length = max(1, span.end_char - span.start_char)
-        covered = sum(max(0, min(end, span.end_char) - max(start, span.start_char)) for start, end in self.spans)
+        covered = sum(
+            max(0, min(end, span.end_char) - max(start, span.start_char))
+            for start, end in self.overlapping(span.start_char, span.end_char)
+        )
         return covered / length
+
+
+def doc_text(doc: Doc) -> str:
+    """`doc.text`, built once per Doc: spaCy joins every token on each access, so reading it
+    once per quote is quadratic in the article's length."""
+    text = doc.user_data.get("quotetrack.text")
+    if text is None:
+        text = doc.user_data["quotetrack.text"] = doc.text
+    return text
 
 
 def _ing_stem_is_cue(word: str) -> bool:
@@ -121,7 +147,8 @@ def speaker_head(cue: Token, mask: QuoteMask) -> Token | None:
         # The parser left the name unattached ("According to Rathbun the property ..."):
         # the proper noun right after "to" / "of".
         following = cue.doc[cue.i + 2] if cue.i + 2 < len(cue.doc) else None
-        if following is not None and following.pos_ == "PROPN" and not mask.contains(following):
+        proper = following is not None and (following.pos_ == "PROPN" or following.text[:1].isupper())
+        if following is not None and proper and not mask.contains(following):
             while following.head.i > following.i and following.head.pos_ == "PROPN":
                 following = following.head
             return following
@@ -156,6 +183,14 @@ def speaker_head(cue: Token, mask: QuoteMask) -> Token | None:
         token = cue.doc[left]
         if token.pos_ in {"PROPN", "NOUN", "PRON"} and not mask.contains(token):
             return token
+        # "Speaking in the parents' defense, Tom Molomby, SC, said": past the comma and the
+        # post-nominal in apposition, to the name it follows.
+        if token.text == "," and left - 1 >= cue.sent.start:
+            token = cue.doc[left - 1]
+            if token.dep_ == "appos" and token.head.i < token.i:
+                token = token.head
+            if token.pos_ == "PROPN" and token.dep_ not in {"pobj", "dobj"} and not mask.contains(token):
+                return token
     # Inverted order: "..., said Patricia Hyde" parsed with the name as an object.
     right = cue.i + 1
     if right < cue.sent.end and cue.doc[right].pos_ == "PROPN" and not mask.contains(cue.doc[right]):
