@@ -14,6 +14,7 @@ and from the shingle index (shared word 3-grams), never from a scan of the archi
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Collection
 from datetime import date
 
 from rapidfuzz import fuzz
@@ -83,7 +84,7 @@ def candidates(session: Session, quote: QuoteRow) -> list[QuoteRow]:
         ids.update(
             session.scalars(
                 select(QuoteRow.id)
-                .where(QuoteRow.speaker_id == quote.speaker_id, QuoteRow.id != quote.id)
+                .where(QuoteRow.speaker_id == quote.speaker_id, QuoteRow.id != quote.id, QuoteRow.status == "accepted")
                 .order_by(QuoteRow.id.desc())
                 .limit(SPEAKER_CANDIDATES)
             )
@@ -112,7 +113,7 @@ def _choose_best(quote: QuoteRow, pool: list[QuoteRow], touched: set[int]) -> No
         touched.add(best.id)
 
 
-def link_quotes(session: Session, quotes: list[QuoteRow], orphaned_statements: set[int] = frozenset()) -> None:
+def link_quotes(session: Session, quotes: list[QuoteRow], orphaned_statements: Collection[int] = frozenset()) -> None:
     """Link newly stored quotes into statements. `orphaned_statements`: statements that
     lost quotes (an article re-ingested with new text), to be rebuilt too."""
     for quote in quotes:
@@ -135,6 +136,25 @@ def link_quotes(session: Session, quotes: list[QuoteRow], orphaned_statements: s
         _choose_best(quote, candidates(session, quote), touched)
     session.flush()
     _regroup(session, touched, set(orphaned_statements))
+
+
+def relink(session: Session, quotes: list[QuoteRow], change: Callable[[], None]) -> None:
+    """Apply an editor's `change` to stored quotes (another speaker, or rejected) and let
+    statements follow: the quotes leave their statements and whatever chose them as
+    strongest neighbour looks again; the ones still accepted are linked anew under their
+    (possibly new) speaker."""
+    ids = [q.id for q in quotes]
+    orphaned = {q.statement_id for q in quotes if q.statement_id is not None}
+    for other in session.scalars(select(QuoteRow).where(QuoteRow.best_link_id.in_(ids))):
+        other.best_link, other.best_link_rank = None, 0.0
+    for quote in quotes:
+        quote.best_link, quote.best_link_rank = None, 0.0
+        quote.statement, quote.relation, quote.similarity = None, None, None
+    session.execute(delete(QuoteShingleRow).where(QuoteShingleRow.quote_id.in_(ids)))
+    session.flush()
+    change()
+    session.flush()
+    link_quotes(session, [q for q in quotes if q.status == "accepted"], orphaned)
 
 
 def _regroup(session: Session, quote_ids: set[int], statement_ids: set[int]) -> None:

@@ -93,6 +93,10 @@ class StoredSpeaker:
     titles: tuple[str, ...]
     aliases: tuple[str, ...]
     quote_count: int = 0
+    wikidata_id: str | None = None
+    ambiguous: bool = False  # a bare surname no single archived person matched
+    article_id: int | None = None  # set when the speaker belongs to one article only
+    statement_count: int | None = None  # None where it was not counted
 
 
 @dataclass(frozen=True)
@@ -125,6 +129,17 @@ class StoredQuote:
     statement_id: int | None = None
     relation: str | None = None  # to its statement's canonical wording
     similarity: float | None = None
+    status: str = "accepted"  # or "rejected" by an editor
+    identity: IdentityRecord | None = None  # how the speaker was identified across articles
+
+
+@dataclass(frozen=True)
+class IdentityRecord:
+    """How an article's speaker became an archive speaker (see storage/identity.py)."""
+
+    method: str
+    mention: str
+    evidence: dict
 
 
 @dataclass(frozen=True)

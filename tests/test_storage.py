@@ -48,7 +48,7 @@ def test_failed_ingest_writes_nothing(db, nlp, monkeypatch):
     def explode(*args, **kwargs):
         raise RuntimeError("disk full")  # fault injected after the article row was added
 
-    monkeypatch.setattr(repository, "upsert_speaker", explode)
+    monkeypatch.setattr(repository, "link_quotes", explode)
     with pytest.raises(RuntimeError):
         service.ingest(Article(text=HYDE_1, url="https://example.org/c"), nlp, db, 10_000)
     assert counts(db) == (0, 0)

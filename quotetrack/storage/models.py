@@ -7,6 +7,7 @@ from datetime import UTC, date, datetime
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     Date,
     DateTime,
     Float,
@@ -17,7 +18,9 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
 )
+from sqlalchemy import text as sql_text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 # Named constraints, so migrations can refer to them on every backend.
@@ -64,14 +67,35 @@ class SpeakerRow(Base):
     slug: Mapped[str] = mapped_column(String(200), unique=True)
     name: Mapped[str] = mapped_column(String(300))
     kind: Mapped[str] = mapped_column(String(20))
-    # Identity across articles: "person:patricia|hyde", "organization:ice", "group:officers".
-    identity: Mapped[str] = mapped_column(String(300), index=True)
     titles: Mapped[list[str]] = mapped_column(JSON, default=list)
+    # Set for a speaker that belongs to one article only (groups, unnamed sources, pronouns,
+    # bare surnames that were not resolved): never shared with another article.
+    article_id: Mapped[int | None] = mapped_column(ForeignKey("articles.id", ondelete="CASCADE"), index=True)
+    # A bare surname that matched no single archived person: an editor should look.
+    ambiguous: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    wikidata_id: Mapped[str | None] = mapped_column(String(20), unique=True)
+    # An editor merged this speaker into another; kept so its slug still resolves.
+    merged_into_id: Mapped[int | None] = mapped_column(ForeignKey("speakers.id", ondelete="SET NULL"), index=True)
 
     aliases: Mapped[list[SpeakerAliasRow]] = relationship(
         back_populates="speaker", cascade="all, delete-orphan", order_by="SpeakerAliasRow.alias"
     )
+    keys: Mapped[list[SpeakerKeyRow]] = relationship(back_populates="speaker", cascade="all, delete-orphan")
     quotes: Mapped[list[QuoteRow]] = relationship(back_populates="speaker")
+    merged_into: Mapped[SpeakerRow | None] = relationship(remote_side=[id])
+
+
+class SpeakerKeyRow(Base):
+    """The identity keys that lead ingestion to a speaker: "person:barack|obama",
+    "organization:ice", "local:12:group:officials". A key belongs to at most one speaker,
+    so two concurrent ingests cannot create the same person twice."""
+
+    __tablename__ = "speaker_keys"
+
+    key: Mapped[str] = mapped_column(String(400), primary_key=True)
+    speaker_id: Mapped[int] = mapped_column(ForeignKey("speakers.id", ondelete="CASCADE"), index=True)
+
+    speaker: Mapped[SpeakerRow] = relationship(back_populates="keys")
 
 
 class SpeakerAliasRow(Base):
@@ -115,12 +139,18 @@ class QuoteRow(Base):
     best_link_rank: Mapped[float] = mapped_column(Float, default=0.0, server_default="0")
     relation: Mapped[str | None] = mapped_column(String(12))
     similarity: Mapped[float | None] = mapped_column(Float)
+    # "accepted", or "rejected" by an editor (not a quote): hidden from look-ups and cards.
+    status: Mapped[str] = mapped_column(String(10), default="accepted", server_default="accepted")
+    identity_decision_id: Mapped[int | None] = mapped_column(
+        ForeignKey("identity_decisions.id", ondelete="SET NULL"), index=True
+    )
 
     article: Mapped[ArticleRow] = relationship(back_populates="quotes")
     speaker: Mapped[SpeakerRow | None] = relationship(back_populates="quotes")
     statement: Mapped[StatementRow | None] = relationship(back_populates="quotes", foreign_keys=[statement_id])
     best_link: Mapped[QuoteRow | None] = relationship(remote_side=[id], foreign_keys=[best_link_id], post_update=True)
     shingles: Mapped[list[QuoteShingleRow]] = relationship(cascade="all, delete-orphan", passive_deletes=True)
+    identity_decision: Mapped[IdentityDecisionRow | None] = relationship()
 
 
 class StatementRow(Base):
@@ -149,3 +179,78 @@ class QuoteShingleRow(Base):
     quote_id: Mapped[int] = mapped_column(ForeignKey("quotes.id", ondelete="CASCADE"), primary_key=True)
     shingle: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     speaker_id: Mapped[int | None] = mapped_column(Integer)
+
+
+class IdentityDecisionRow(Base):
+    """How one article's speaker mention became an archive speaker: the method and the
+    evidence (key, candidates, reason), so a decision can be explained and undone."""
+
+    __tablename__ = "identity_decisions"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    article_id: Mapped[int] = mapped_column(ForeignKey("articles.id", ondelete="CASCADE"), index=True)
+    speaker_id: Mapped[int | None] = mapped_column(ForeignKey("speakers.id", ondelete="SET NULL"), index=True)
+    mention: Mapped[str] = mapped_column(String(300))  # the article's canonical name for the speaker
+    kind: Mapped[str] = mapped_column(String(20))
+    method: Mapped[str] = mapped_column(String(30))
+    evidence: Mapped[dict] = mapped_column(JSON, default=dict)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+    speaker: Mapped[SpeakerRow | None] = relationship()
+
+
+class QuoteOverrideRow(Base):
+    """An editor's correction of one quote, keyed by article and quote span so that it is
+    applied again whenever the article is re-ingested or re-extracted."""
+
+    __tablename__ = "quote_overrides"
+    __table_args__ = (UniqueConstraint("article_id", "start", "end", name="uq_quote_overrides_article_span"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    article_id: Mapped[int] = mapped_column(ForeignKey("articles.id", ondelete="CASCADE"), index=True)
+    start: Mapped[int] = mapped_column(Integer)
+    end: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(Text)  # to find the quote again when the article's text changed
+    speaker_id: Mapped[int | None] = mapped_column(ForeignKey("speakers.id", ondelete="SET NULL"), index=True)
+    status: Mapped[str | None] = mapped_column(String(10))
+    key_name: Mapped[str] = mapped_column(String(100))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now, onupdate=_now)
+
+
+class AuditRow(Base):
+    """One editorial correction: who (API key name), when, what it was before and after."""
+
+    __tablename__ = "audit_log"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now, index=True)
+    key_name: Mapped[str] = mapped_column(String(100))
+    action: Mapped[str] = mapped_column(String(40))
+    target: Mapped[str] = mapped_column(String(60), index=True)  # "quote:12", "speaker:3"
+    before: Mapped[dict] = mapped_column(JSON, default=dict)
+    after: Mapped[dict] = mapped_column(JSON, default=dict)
+
+
+class ApiKeyRow(Base):
+    """An API key for writes. Only the SHA-256 of the key is stored: keys are random and
+    long, so a plain hash is enough (no slow KDF needed), and a leaked table reveals none."""
+
+    __tablename__ = "api_keys"
+    __table_args__ = (
+        # One active key per name; revoked keys keep their name for the record.
+        Index(
+            "uq_api_keys_active_name",
+            "name",
+            unique=True,
+            sqlite_where=sql_text("revoked_at IS NULL"),
+            postgresql_where=sql_text("revoked_at IS NULL"),
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(100))
+    prefix: Mapped[str] = mapped_column(String(12))  # shown in listings to tell keys apart
+    key_sha256: Mapped[str] = mapped_column(String(64), unique=True)
+    scopes: Mapped[str] = mapped_column(String(200))  # comma-separated: "ingest,curate"
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

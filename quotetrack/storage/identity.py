@@ -1,0 +1,293 @@
+"""Identity across articles: which archive speaker an article's speaker is.
+
+The rules (each under a test in tests/test_identity.py):
+
+- Ingesting an article never changes the speaker of another article's quote: an existing
+  speaker only ever gains aliases and titles here; its name, kind and quotes stay.
+- A person with a first and a last name joins the archived person with the same first and
+  last name (middle initials ignored); different first names are never one speaker.
+- A bare surname ("Obama") joins the same article's one full-name person of that surname,
+  else the one archived person of that surname with compatible titles; otherwise it gets
+  its own speaker for this article, marked ambiguous, with the candidates as evidence.
+- An organisation joins the archived organisation sharing its name or a proper-name alias.
+- Groups, unnamed sources, pronouns and names that are not proper names ("person",
+  "officials", "II") get a speaker of their own article: never shared.
+
+Every decision is returned with its method and evidence, and stored (IdentityDecisionRow).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from ..attribution.names import fold, role_of, slugify, split_title
+from ..extraction.cues import HONORIFICS
+from ..types import Speaker, SpeakerKind
+from .models import SpeakerAliasRow, SpeakerKeyRow, SpeakerRow
+
+
+class IdentityMethod(StrEnum):
+    NEW = "new"  # no archived speaker had this identity: a new shared speaker
+    SAME_NAME = "same_name"  # same first and last name, or same organisation name
+    ORGANIZATION_ALIAS = "organization_alias"  # an organisation's name or alias matched another's
+    SURNAME_IN_ARTICLE = "surname_in_article"  # bare surname, one full name of it in the article
+    SURNAME_UNIQUE = "surname_unique"  # bare surname, one compatible archived person
+    SURNAME_AMBIGUOUS = "surname_ambiguous"  # bare surname, none or several: own speaker, ambiguous
+    ARTICLE_LOCAL = "article_local"  # group, unnamed source, pronoun, not a proper name
+    EDITOR = "editor"  # an editor's correction (quote override, merge or split)
+
+
+PRONOUNS = frozenset("i me we us you he him she her they them it one someone somebody who".split())
+# Words that are not a name even when capitalised at the start of a sentence or in a headline.
+GENERIC = frozenset(
+    """
+person people persons official officials expert experts source sources spokesman spokeswoman spokesperson
+critic critics resident residents analyst analysts observer observers witness witnesses police authorities
+government reports report media journalist journalists reporter reporters neighbour neighbours neighbor
+neighbors friend friends family relatives parent parents student students teacher teachers worker workers
+lawyer lawyers attorney attorneys advocate advocates activist activists scientist scientists researchers
+researcher doctor doctors user users poster posters voter voters member members leader leaders staff
+someone anyone everyone nobody statement the a an
+""".split()
+)
+_SUFFIXES = frozenset("jr jr. sr sr. ii iii iv".split())
+_ROMAN = re.compile(r"^[ivxlcdm]+\.?$", re.IGNORECASE)
+_INITIAL = re.compile(r"^[A-Z]\.?$")
+_LEADING_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.IGNORECASE)
+
+
+def folded_name(text: str) -> str:
+    """Lowercase ASCII letters and digits, one space apart: "The Boston Globe" -> "boston globe"."""
+    text = _LEADING_ARTICLE.sub("", fold(text.replace("’", "'")).replace("'", ""))
+    return " ".join(re.findall(r"[a-z0-9]+", text))
+
+
+def is_proper_name(name: str) -> bool:
+    """Some word is capitalised and not a pronoun, generic noun or roman numeral: "Tom Homan",
+    "ICE", "Church of Scientology"; not "person", "Officials", "he", "II"."""
+    words = [w.strip(".,'’\"()") for w in name.split()]
+    return any(
+        w[:1].isupper() and w.lower() not in PRONOUNS and w.lower() not in GENERIC and not _ROMAN.match(w)
+        for w in words
+        if w
+    )
+
+
+@dataclass(frozen=True)
+class PersonName:
+    first: str  # folded; "" for a bare surname
+    last: str  # folded
+    initial: str = ""  # first initial of a bare surname written "J. Smith"
+
+
+def person_name(name: str) -> PersonName | None:
+    """First and last name, without titles, honorifics, middle initials and suffixes."""
+    _, rest = split_title(name)
+    words = [w for w in rest.split() if w.lower() not in HONORIFICS]
+    while words and words[-1].lower().rstrip(",") in _SUFFIXES:
+        words.pop()
+    names = [w for w in words if not _INITIAL.match(w)]
+    if not names:
+        return None
+    last = folded_name(names[-1])
+    if not last:
+        return None
+    if len(names) == 1:
+        initial = folded_name(words[0])[:1] if _INITIAL.match(words[0]) else ""
+        return PersonName("", last, initial)
+    return PersonName(folded_name(names[0]), last)
+
+
+def person_key(person: PersonName) -> str:
+    return f"person:{person.first}|{person.last}"
+
+
+def organization_keys(speaker: Speaker) -> list[str]:
+    """The organisation's name first, then its proper-name aliases ("ICE", "Immigration and
+    Customs Enforcement"); not role words ("the agency")."""
+    keys = []
+    for name in (speaker.name, *speaker.aliases):
+        if not name.startswith("@") and is_proper_name(name) and folded_name(name):
+            key = f"organization:{folded_name(name)}"
+            if key not in keys:
+                keys.append(key)
+    return keys
+
+
+def local_key(article_id: int, speaker: Speaker) -> str:
+    return f"local:{article_id}:{speaker.kind.value}:{folded_name(speaker.name) or fold(speaker.name)}"
+
+
+def roles(titles: list[str] | tuple[str, ...]) -> set[str]:
+    return {role for role in (role_of(t) for t in titles) if role}
+
+
+def titles_compatible(a: list[str] | tuple[str, ...], b: list[str] | tuple[str, ...]) -> bool:
+    """No title on one side, or a role in common ("Gov." and "governor")."""
+    ra, rb = roles(a), roles(b)
+    return not ra or not rb or bool(ra & rb)
+
+
+@dataclass
+class Decision:
+    speaker: SpeakerRow
+    method: IdentityMethod
+    evidence: dict = field(default_factory=dict)
+
+
+class Resolver:
+    """Resolves the speakers of one article, in an order fixed by the article's content
+    (full names before bare surnames), so the result does not depend on quote order."""
+
+    def __init__(self, session: Session, article_id: int):
+        self.session = session
+        self.article_id = article_id
+        self.people_here: dict[str, list[tuple[PersonName, SpeakerRow]]] = {}  # by surname
+
+    def resolve_all(self, speakers: list[Speaker]) -> dict[Speaker, Decision]:
+        distinct = sorted(set(speakers), key=lambda s: (self._is_bare_surname(s), s.kind.value, s.name))
+        return {speaker: self.resolve(speaker) for speaker in distinct}
+
+    @staticmethod
+    def _is_bare_surname(speaker: Speaker) -> bool:
+        person = person_name(speaker.name) if speaker.kind is SpeakerKind.PERSON else None
+        return person is not None and not person.first
+
+    def resolve(self, speaker: Speaker) -> Decision:
+        if speaker.kind in (SpeakerKind.GROUP, SpeakerKind.UNNAMED_SOURCE):
+            return self._local(speaker, IdentityMethod.ARTICLE_LOCAL, {"reason": f"a {speaker.kind.value}"})
+        if speaker.name.strip().lower() in PRONOUNS:
+            return self._local(speaker, IdentityMethod.ARTICLE_LOCAL, {"reason": "a pronoun only"})
+        if not is_proper_name(speaker.name):
+            return self._local(speaker, IdentityMethod.ARTICLE_LOCAL, {"reason": "not a proper name"})
+        if speaker.kind is SpeakerKind.ORGANIZATION:
+            return self._organization(speaker)
+        person = person_name(speaker.name)
+        if person is None:
+            return self._local(speaker, IdentityMethod.ARTICLE_LOCAL, {"reason": "not a proper name"})
+        if not person.first:
+            return self._surname(speaker, person)
+        key = person_key(person)
+        row = self._owner(key)
+        decision = (
+            Decision(self._grow(row, speaker), IdentityMethod.SAME_NAME, {"key": key})
+            if row is not None
+            else Decision(self._create(speaker, [key]), IdentityMethod.NEW, {"key": key})
+        )
+        self.people_here.setdefault(person.last, []).append((person, decision.speaker))
+        return decision
+
+    # -- the rules -------------------------------------------------------------------------
+    def _organization(self, speaker: Speaker) -> Decision:
+        keys = organization_keys(speaker)
+        owners = {key: self._owner(key) for key in keys}
+        found = {row.id: row for row in owners.values() if row is not None}
+        if len(found) == 1:
+            row = next(iter(found.values()))
+            method = IdentityMethod.SAME_NAME if owners[keys[0]] is row else IdentityMethod.ORGANIZATION_ALIAS
+            self._claim(row, [k for k, owner in owners.items() if owner is None])
+            return Decision(self._grow(row, speaker), method, {"keys": [k for k, o in owners.items() if o is row]})
+        if len(found) > 1:  # its names lead to different organisations: keep it apart
+            evidence = {"reason": "names of several organisations", "candidates": _brief(found.values())}
+            return self._local(speaker, IdentityMethod.ARTICLE_LOCAL, evidence)
+        return Decision(self._create(speaker, keys), IdentityMethod.NEW, {"keys": keys})
+
+    def _surname(self, speaker: Speaker, person: PersonName) -> Decision:
+        def fits(name: PersonName, row: SpeakerRow) -> bool:
+            return (not person.initial or name.first.startswith(person.initial)) and titles_compatible(
+                speaker.titles, row.titles
+            )
+
+        here = {row.id: row for name, row in self.people_here.get(person.last, []) if fits(name, row)}
+        if len(here) == 1:
+            row = next(iter(here.values()))
+            return Decision(self._grow(row, speaker), IdentityMethod.SURNAME_IN_ARTICLE, {"surname": person.last})
+        candidates = here or self._archived_people(person.last, fits)
+        evidence = {"surname": person.last, "candidates": _brief(candidates.values())}
+        if len(candidates) == 1 and not here:
+            row = next(iter(candidates.values()))
+            return Decision(self._grow(row, speaker), IdentityMethod.SURNAME_UNIQUE, evidence)
+        return self._local(speaker, IdentityMethod.SURNAME_AMBIGUOUS, evidence, ambiguous=True)
+
+    def _archived_people(self, last: str, fits) -> dict[int, SpeakerRow]:
+        rows = self.session.execute(
+            select(SpeakerKeyRow.key, SpeakerRow)
+            .join(SpeakerRow, SpeakerKeyRow.speaker_id == SpeakerRow.id)
+            .where(SpeakerKeyRow.key.like(f"person:%|{last}"))
+        )
+        found = {}
+        for key, row in rows:
+            first = key[len("person:") : key.index("|")]
+            if first and row.kind == SpeakerKind.PERSON.value and fits(PersonName(first, last), row):
+                found[row.id] = row
+        return found
+
+    # -- rows ---------------------------------------------------------------------------------
+    def _owner(self, key: str) -> SpeakerRow | None:
+        return self.session.scalar(
+            select(SpeakerRow)
+            .join(SpeakerKeyRow, SpeakerKeyRow.speaker_id == SpeakerRow.id)
+            .where(SpeakerKeyRow.key == key)
+        )
+
+    def _claim(self, row: SpeakerRow, keys: list[str]) -> None:
+        for key in keys:
+            row.keys.append(SpeakerKeyRow(key=key))
+
+    def _local(self, speaker: Speaker, method: IdentityMethod, evidence: dict, ambiguous: bool = False) -> Decision:
+        key = local_key(self.article_id, speaker)
+        row = self._owner(key)  # the same article ingested again: its own speaker again
+        if row is None:
+            row = self._create(speaker, [key], article_id=self.article_id, ambiguous=ambiguous)
+        else:
+            self._grow(row, speaker)
+        return Decision(row, method, {**evidence, "key": key})
+
+    def _create(
+        self, speaker: Speaker, keys: list[str], article_id: int | None = None, ambiguous: bool = False
+    ) -> SpeakerRow:
+        row = SpeakerRow(
+            slug=unique_slug(self.session, speaker.name),
+            name=speaker.name,
+            kind=speaker.kind.value,
+            titles=[],
+            article_id=article_id,
+            ambiguous=ambiguous,
+        )
+        self.session.add(row)
+        self._claim(row, keys)
+        self._grow(row, speaker)
+        return row
+
+    def _grow(self, row: SpeakerRow, speaker: Speaker) -> SpeakerRow:
+        """Add the article's titles and aliases; never the name, kind or anything else."""
+        add_titles_and_aliases(row, speaker.titles, (speaker.name, *speaker.aliases))
+        self.session.flush()
+        return row
+
+
+def add_titles_and_aliases(row: SpeakerRow, titles, aliases) -> None:
+    row.titles = list(dict.fromkeys([*(row.titles or []), *titles]))
+    known = {a.folded for a in row.aliases}
+    for alias in aliases:
+        if alias and fold(alias) not in known:
+            row.aliases.append(SpeakerAliasRow(alias=alias, folded=fold(alias)))
+            known.add(fold(alias))
+
+
+def unique_slug(session: Session, name: str) -> str:
+    base = slugify(name)
+    slug, n = base, 1
+    while session.scalar(select(SpeakerRow.id).where(SpeakerRow.slug == slug)) is not None:
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
+def _brief(rows) -> list[dict]:
+    return [{"id": r.id, "slug": r.slug, "name": r.name} for r in sorted(rows, key=lambda r: r.id)]
