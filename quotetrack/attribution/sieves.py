@@ -105,7 +105,13 @@ def explicit_name(head: Token, ctx: Context) -> Resolution | None:
             return Resolution(organisation, mention, Method.EXPLICIT_NAME, name.text)
         return None
     if name.kind is SpeakerKind.ORGANIZATION:
+        # NER may run a surname into what follows ("Rathbun the Scientology"): a person the
+        # article names in full, by the mention's first word, wins over an unknown organisation.
+        first = name.text.split()[0]
+        person = ctx.table.by_surname(first, head.idx) if head.text == first else None
         entry = ctx.table.organisation_for(name.text)
+        if person is not None and (entry is None or entry.positions == [head.idx]):
+            return Resolution(person, mention, Method.SURNAME, first)
         if entry is not None:
             return Resolution(entry, mention, Method.ORGANISATION, name.text)
     return None

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 from spacy.tokens import Doc, Token
 
 from ..types import QuoteKind
 from .candidate import Candidate
 from .cues import FRAGMENT_CUES
 from .marks import QuotedSpan
-from .syntax import QuoteMask, char_span, is_according_to, is_cue, is_words_of, speaker_head
+from .syntax import QuoteMask, char_span, doc_text, is_according_to, is_cue, is_words_of, speaker_head
 
 MIN_QUOTE_WORDS = 4
 SPEECH_END = set(",.!?…")
@@ -16,8 +18,12 @@ SPEECH_END = set(",.!?…")
 
 def is_title_case(text: str) -> bool:
     """ "They're Conducting the Largest Deportation Operation": a headline or title, not speech."""
-    words = [w for w in text.split() if w[0].isalpha()]
-    return len(words) >= 3 and sum(w[0].isupper() for w in words) / len(words) >= 0.75
+    # Short function words stay lowercase in titles ("Cowboys and Indians"); a title is not
+    # a sentence ("It's Warhol. He is a legend.").
+    if re.search(r"[.!?]\s+\S", text.strip()):
+        return False
+    words = [w for w in text.split() if w[0].isalpha() and (len(w) > 3 or w[0].isupper())]
+    return len(words) >= 2 and len(text.split()) >= 3 and sum(w[0].isupper() for w in words) / len(words) >= 0.75
 
 
 def looks_like_speech(text: str) -> bool:
@@ -41,10 +47,11 @@ def _cue_tokens(doc: Doc, quoted: QuotedSpan, mask: QuoteMask) -> list[Token]:
     last = max(sentences, key=lambda s: s.start)
     # Only when the quote ends in speech punctuation inside its marks (`"...," he said`):
     # `called it 'a kick in the teeth'. The spokesman said ...` is a new sentence.
-    spoken_end = doc.text[quoted.start : quoted.end].rstrip()[-1:] in {",", "?", "!", "—", "–"}
+    text = doc_text(doc)
+    spoken_end = text[quoted.start : quoted.end].rstrip()[-1:] in {",", "?", "!", "—", "–"}
     if last.end < len(doc) and quoted.closed and spoken_end:
         following = doc[last.end].sent
-        if following.start_char - quoted.end <= 3 and "\n" not in doc.text[quoted.end : following.start_char]:
+        if following.start_char - quoted.end <= 3 and "\n" not in text[quoted.end : following.start_char]:
             sentences.add(following)
     return [
         token
@@ -76,8 +83,12 @@ def _is_adjacent(cue: Token | None, quoted: QuotedSpan) -> bool:
         return False
     if cue.idx >= quoted.end:
         return cue.idx - quoted.end <= ADJACENT_CHARS
-    before = cue.doc.text[: quoted.start - 1].rstrip()
-    return quoted.start - cue.idx <= ADJACENT_CHARS and before[-1:] in {",", ":"}
+    if quoted.start - cue.idx > ADJACENT_CHARS:
+        return False
+    # From the cue on, not the whole text before the quote: this runs once per quote.
+    text = doc_text(cue.doc)
+    before = text[min(cue.idx, quoted.start - 1) : quoted.start - 1].rstrip() or text[: quoted.start - 1].rstrip()
+    return before[-1:] in {",", ":"}
 
 
 def _fragment_cue(doc: Doc, quoted: QuotedSpan) -> Token | None:
@@ -98,7 +109,7 @@ def _fragment_cue(doc: Doc, quoted: QuotedSpan) -> Token | None:
 def direct_quotes(doc: Doc, spans: list[QuotedSpan], mask: QuoteMask) -> list[Candidate]:
     found: list[Candidate] = []
     for quoted in spans:
-        text = doc.text[quoted.start : quoted.end]
+        text = doc_text(doc)[quoted.start : quoted.end]
         if char_span(doc, quoted.start, quoted.end) is None:
             continue
         cue, head = _attribution(_cue_tokens(doc, quoted, mask), quoted, mask)
@@ -123,7 +134,7 @@ def direct_quotes(doc: Doc, spans: list[QuotedSpan], mask: QuoteMask) -> list[Ca
                 )
             )
             continue
-        cue = _fragment_cue(doc, quoted)
+        cue = _fragment_cue(doc, quoted) if not is_title_case(text) else None
         if cue is not None:
             head = speaker_head(cue, mask)
             if head is not None:

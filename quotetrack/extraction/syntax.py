@@ -140,10 +140,10 @@ def speaker_head(cue: Token, mask: QuoteMask) -> Token | None:
     ("Musk struck a tone, lamenting ..."). "criticized X for saying ..." makes X the speaker.
     """
     if cue.lower_ in {"according", "words"}:
-        for to in cue.children:
-            for pobj in to.children:
-                if pobj.dep_ == "pobj":
-                    return pobj
+        # "according to curator Elaine Gustafon" may come with two objects: the name wins.
+        objects = [pobj for to in cue.children for pobj in to.children if pobj.dep_ == "pobj"]
+        if objects:
+            return next((o for o in reversed(objects) if o.pos_ == "PROPN"), objects[0])
         # The parser left the name unattached ("According to Rathbun the property ..."):
         # the proper noun right after "to" / "of".
         following = cue.doc[cue.i + 2] if cue.i + 2 < len(cue.doc) else None
