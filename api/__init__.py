@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Flask
+from flask.json.provider import DefaultJSONProvider
 
 from quotetrack.config import load_settings
 
@@ -26,12 +27,14 @@ def create_app(config: dict | None = None) -> Flask:
         # Body size cap (bytes) a little above the text limit (characters), for JSON overhead.
         MAX_CONTENT_LENGTH=settings["MAX_ARTICLE_CHARS"] * 4 + 65536,
     )
-    app.json.sort_keys = False  # keep the schemas' field order: id and text first
+    if isinstance(app.json, DefaultJSONProvider):
+        app.json.sort_keys = False  # keep the schemas' field order: id and text first
     QuoteTrackState(app)
     api.init_app(app)
-    from . import articles, cards, docs, extract, quotes, speakers, statements, web
+    from . import articles, audit, auth, cards, docs, extract, quotes, speakers, statements, web
 
-    for module in (articles, speakers, quotes, statements, extract, cards):
+    auth.init_spec(api)
+    for module in (articles, speakers, quotes, statements, extract, cards, audit):
         api.register_blueprint(module.blp, url_prefix="/api/v1")
     app.register_blueprint(cards.pages)
     app.register_blueprint(web.pages)

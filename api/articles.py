@@ -9,6 +9,7 @@ from quotetrack.errors import InvalidInput
 from quotetrack.storage import repository
 from quotetrack.types import Article
 
+from .auth import requires
 from .extensions import state
 from .schemas import ArticleInSchema, ArticleSchema, IngestResultSchema, QuoteSchema
 
@@ -16,6 +17,7 @@ blp = Blueprint("articles", __name__, description="Ingest articles and read thei
 
 
 @blp.route("/articles", methods=["POST"])
+@requires(blp, "ingest")
 @blp.arguments(ArticleInSchema)
 @blp.response(201, IngestResultSchema, description="Stored; quotes extracted.")
 @blp.alt_response(200, schema=IngestResultSchema, description="Already stored: the stored copy.")
@@ -42,7 +44,22 @@ def get_article(article_id: int):
         row = repository.get_article(session, article_id)
         if row is None:
             abort(404, message=f"No article {article_id}.")
-        return repository.to_article(row, len(row.quotes))
+        else:
+            return repository.to_article(row, repository.count_quotes(session, article_id))
+
+
+@blp.route("/articles/<int:article_id>/reextract", methods=["POST"])
+@requires(blp, "ingest")
+@blp.response(200, IngestResultSchema)
+@blp.alt_response(404, schema="Error", description="No such article.")
+def reextract(article_id: int):
+    """Run extraction again on a stored article (after the extractor changed). Its quotes
+    are replaced; editors' corrections are applied again; other articles are untouched."""
+    current = state()
+    try:
+        return service.reextract(article_id, current.nlp, current.db)
+    except LookupError:
+        abort(404, message=f"No article {article_id}.")
 
 
 @blp.route("/articles/<int:article_id>/quotes")

@@ -9,6 +9,7 @@ from flask import Blueprint, Response, current_app, request, url_for
 from flask_smorest import Blueprint as ApiBlueprint
 from flask_smorest import abort
 from markupsafe import escape
+from werkzeug.wrappers import Response as WerkzeugResponse
 
 from quotetrack import cards
 from quotetrack.storage import repository, statement_queries
@@ -51,7 +52,7 @@ def _card_args() -> tuple[str, int]:
     return theme, width
 
 
-def _cacheable(response: Response) -> Response:
+def _cacheable(response: Response) -> WerkzeugResponse:
     """ETag + Cache-Control, so a CMS page with many cards revalidates cheaply (304)."""
     response.cache_control.public = True
     response.cache_control.max_age = current_app.config["CARD_MAX_AGE"]
@@ -59,7 +60,7 @@ def _cacheable(response: Response) -> Response:
     return response.make_conditional(request)
 
 
-def _html(body: str) -> Response:
+def _html(body: str) -> WerkzeugResponse:
     response = Response(body, mimetype="text/html")
     # Cards carry no scripts (the JSON-LD block is data, not executed) and load nothing.
     response.headers["Content-Security-Policy"] = (

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from flask_smorest import Blueprint
 
-from quotetrack.storage import repository
+from quotetrack.storage import curation, repository
 
+from .auth import key_name, requires
 from .extensions import fetch_or_404, state
-from .schemas import QuoteDetailSchema, QuotePageSchema, QuoteSearchArgsSchema
-from .speakers import speaker_or_404
+from .schemas import QuoteDetailSchema, QuotePageSchema, QuotePatchSchema, QuoteSearchArgsSchema
+from .speakers import corrections, speaker_or_404
 
 blp = Blueprint("quotes", __name__, description="Search quotes by wording, speaker, outlet, date.")
 
@@ -35,3 +36,18 @@ def search(args):
 def get_quote(quote_id: int):
     """One quote with its article, outlet and the sentence around it."""
     return fetch_or_404(repository.get_quote, quote_id, "quote")
+
+
+@blp.route("/quotes/<int:quote_id>", methods=["PATCH"])
+@requires(blp, "curate")
+@blp.arguments(QuotePatchSchema)
+@blp.response(200, QuoteDetailSchema)
+@blp.alt_response(404, schema="Error", description="No such quote or speaker.")
+def correct_quote(data, quote_id: int):
+    """Reattribute a quote (`speaker`: id or slug, or `speaker_name`) or reject it
+    (`status: rejected`: not a quote; hidden from look-ups and cards; `accepted` undoes it).
+    Kept as an override that survives re-ingesting the article; written to the audit log."""
+    with corrections() as session:
+        curation.correct_quote(session, quote_id, key_name(), **data)
+    with state().db.reading() as session:
+        return repository.get_quote(session, quote_id, include_rejected=True)

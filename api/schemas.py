@@ -47,6 +47,15 @@ class SpeakerSchema(OrderedSchema):
     titles = ma.fields.List(ma.fields.String())
     aliases = ma.fields.List(ma.fields.String())
     quote_count = ma.fields.Integer()
+    statement_count = ma.fields.Integer(allow_none=True, metadata={"description": "In single-speaker answers."})
+    wikidata_id = ma.fields.String(allow_none=True, metadata={"description": "External identifier, e.g. Q76."})
+    ambiguous = ma.fields.Boolean(
+        metadata={"description": "A bare surname no single archived person matched: an editor should look."}
+    )
+    article_id = ma.fields.Integer(
+        allow_none=True,
+        metadata={"description": "Set when the speaker belongs to one article (groups, unnamed sources, pronouns)."},
+    )
 
 
 class SpeakerBriefSchema(ma.Schema):
@@ -81,6 +90,17 @@ class ArticleBriefSchema(PublicationSchema):
     id = ma.fields.Integer()
 
 
+class IdentitySchema(OrderedSchema):
+    method = ma.fields.String(
+        metadata={
+            "description": "How the article's speaker became this archive speaker: new, same_name, "
+            "organization_alias, surname_in_article, surname_unique, surname_ambiguous, article_local or editor."
+        }
+    )
+    mention = ma.fields.String(metadata={"description": "The article's name for the speaker."})
+    evidence = ma.fields.Dict(metadata={"description": "Identity key, candidates, reason or the correction."})
+
+
 class QuoteSchema(OrderedSchema):
     id = ma.fields.Integer()
     text = ma.fields.String(metadata={"description": "Exact wording as printed, without quote marks."})
@@ -102,6 +122,8 @@ class QuoteSchema(OrderedSchema):
         metadata={"description": "To the statement's canonical wording: verbatim, variant, fragment or paraphrase."},
     )
     similarity = ma.fields.Float(allow_none=True)
+    status = ma.fields.String(metadata={"description": "accepted, or rejected by an editor"})
+    identity = ma.fields.Nested(IdentitySchema, allow_none=True)
 
 
 class QuoteDetailSchema(QuoteSchema):
@@ -149,9 +171,13 @@ class QuoteSearchArgsSchema(QuoteFilterSchema):
     speaker = ma.fields.String(metadata={"description": "Speaker id or slug."})
 
 
+SPEAKER_KINDS = ("person", "organization", "group", "unnamed_source")
+
+
 class SpeakerSearchArgsSchema(PageArgsSchema):
     q = ma.fields.String(metadata={"description": "Part of a name or alias."})
-    kind = ma.fields.String(validate=validate.OneOf(("person", "organization", "group", "unnamed_source")))
+    kind = ma.fields.String(validate=validate.OneOf(SPEAKER_KINDS))
+    ambiguous = ma.fields.Boolean(metadata={"description": "Only speakers marked ambiguous (or not)."})
 
 
 def page_schema(item_schema: type[ma.Schema], name: str) -> type[ma.Schema]:
@@ -253,3 +279,93 @@ class OEmbedSchema(OrderedSchema):
     thumbnail_url = ma.fields.String()
     thumbnail_width = ma.fields.Integer()
     thumbnail_height = ma.fields.Integer()
+
+
+# -- corrections (API key with the curate scope) -------------------------------------------------
+_NAME = validate.Length(min=1, max=300)
+
+
+class QuotePatchSchema(StrictSchema):
+    speaker = ma.fields.String(validate=_NAME, metadata={"description": "Reattribute to this speaker (id or slug)."})
+    speaker_name = ma.fields.String(
+        validate=_NAME,
+        metadata={"description": "Reattribute to this name, found or created by the identity rules."},
+    )
+    speaker_kind = ma.fields.String(
+        validate=validate.OneOf(SPEAKER_KINDS), metadata={"description": "Kind for speaker_name (default person)."}
+    )
+    status = ma.fields.String(
+        validate=validate.OneOf(("accepted", "rejected")),
+        metadata={"description": "rejected: not a quote, hidden from look-ups and cards; accepted undoes it."},
+    )
+
+    @ma.validates_schema
+    def one_change(self, data, **kwargs):
+        if "speaker" in data and "speaker_name" in data:
+            raise ma.ValidationError("Give speaker or speaker_name, not both.", "speaker_name")
+        if "speaker_kind" in data and "speaker_name" not in data:
+            raise ma.ValidationError("speaker_kind goes with speaker_name.", "speaker_kind")
+        if not {"speaker", "speaker_name", "status"} & set(data):
+            raise ma.ValidationError("Nothing to change: give speaker, speaker_name or status.", "_schema")
+
+
+class SpeakerPatchSchema(StrictSchema):
+    name = ma.fields.String(validate=_NAME)
+    kind = ma.fields.String(validate=validate.OneOf(SPEAKER_KINDS))
+    titles = ma.fields.List(
+        ma.fields.String(validate=validate.Length(min=1, max=200)),
+        validate=validate.Length(max=50),
+        metadata={"description": "The full list of titles (replaces the current one)."},
+    )
+    aliases = ma.fields.List(
+        ma.fields.String(validate=_NAME),
+        validate=validate.Length(max=100),
+        metadata={"description": "The full list of aliases (replaces the current one)."},
+    )
+    wikidata_id = ma.fields.String(
+        allow_none=True,
+        validate=validate.Regexp(r"^Q[1-9][0-9]{0,11}$", error="A Wikidata item id: Q followed by digits."),
+        metadata={"description": "Wikidata item, e.g. Q76; null clears it."},
+    )
+    ambiguous = ma.fields.Boolean(metadata={"description": "false: an editor checked this speaker."})
+
+    @ma.validates_schema
+    def something(self, data, **kwargs):
+        if not data:
+            raise ma.ValidationError("Nothing to change.", "_schema")
+
+
+class MergeInSchema(StrictSchema):
+    into = ma.fields.String(
+        required=True, validate=_NAME, metadata={"description": "Speaker id or slug to merge into."}
+    )
+
+
+class SplitInSchema(StrictSchema):
+    quotes = ma.fields.List(
+        ma.fields.Integer(validate=validate.Range(min=1)),
+        required=True,
+        validate=validate.Length(min=1, max=1000),
+        metadata={"description": "Ids of this speaker's quotes that belong to someone else."},
+    )
+    name = ma.fields.String(validate=_NAME, metadata={"description": "The new speaker's name (default: the same)."})
+    kind = ma.fields.String(validate=validate.OneOf(SPEAKER_KINDS))
+
+
+class AuditEntrySchema(OrderedSchema):
+    id = ma.fields.Integer()
+    at = ma.fields.DateTime()
+    key_name = ma.fields.String(metadata={"description": "Name of the API key that made the correction."})
+    action = ma.fields.String(metadata={"description": "quote.update, speaker.update, speaker.merge, speaker.split"})
+    target = ma.fields.String(metadata={"description": "quote:ID or speaker:ID"})
+    before = ma.fields.Dict()
+    after = ma.fields.Dict()
+
+
+AuditPageSchema = page_schema(AuditEntrySchema, "AuditPageSchema")
+
+
+class AuditArgsSchema(PageArgsSchema):
+    target = ma.fields.String(
+        validate=validate.Regexp(r"^(quote|speaker):[0-9]+$"), metadata={"description": "quote:ID or speaker:ID"}
+    )

@@ -7,7 +7,7 @@ Library functions take explicit arguments; only the CLI and the Flask app factor
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -57,11 +57,11 @@ SETTINGS: tuple[Setting, ...] = (
 )
 
 
-def load_settings(environ: dict[str, str] | None = None) -> dict[str, Any]:
+def load_settings(environ: Mapping[str, str] | None = None) -> dict[str, Any]:
     """Every setting, from `environ` (default os.environ) or its default."""
-    environ = os.environ if environ is None else environ
+    source: Mapping[str, str] = os.environ if environ is None else environ
     values: dict[str, Any] = {}
     for setting in SETTINGS:
-        raw = environ.get(f"QUOTETRACK_{setting.name}", environ.get(setting.name))
+        raw = source.get(f"QUOTETRACK_{setting.name}", source.get(setting.name))
         values[setting.name] = setting.default if raw is None else setting.parse(raw)
     return values

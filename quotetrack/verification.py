@@ -48,13 +48,16 @@ def verify(session: Session, text: str, speaker_id: int | None = None, limit: in
     for quote in candidate_quotes(session, text, speaker_id):
         comparison = _relation(text, quote)
         if comparison is not None and quote.statement_id is not None:
-            best_by_statement[quote.statement_id] = strongest(best_by_statement.get(quote.statement_id), comparison)
+            best = strongest(best_by_statement.get(quote.statement_id), comparison)
+            best_by_statement[quote.statement_id] = best or comparison
     ranked = sorted(
         best_by_statement.items(), key=lambda item: (-RELATION_RANK[item[1].relation], -item[1].similarity, item[0])
     )[:limit]
     matches = []
     for statement_id, comparison in ranked:
         row = session.get(StatementRow, statement_id)
+        if row is None:
+            continue
         stored = to_statement(row, with_wordings=False)
 
         def relation_of(quote: QuoteRow) -> tuple[str, float]:
@@ -69,5 +72,5 @@ def verify(session: Session, text: str, speaker_id: int | None = None, limit: in
                 wordings=wordings(list(row.quotes), text, relation_of),
             )
         )
-    verdict = matches[0].relation if matches else NOT_FOUND
+    verdict = (matches[0].relation if matches else None) or NOT_FOUND
     return Verdict(text, verdict, tuple(matches))

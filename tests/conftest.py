@@ -70,5 +70,20 @@ def client(app):
     return app.test_client()
 
 
+def make_key(app, name: str = "tests", scopes: tuple[str, ...] = ("ingest", "curate")) -> dict[str, str]:
+    """Headers carrying a new API key of `app`'s database (writes need one)."""
+    from quotetrack.storage import keys
+
+    with app.extensions["quotetrack"].db.transaction() as session:
+        _, key = keys.create_key(session, name, scopes)
+    return {"Authorization": f"Bearer {key}"}
+
+
+@pytest.fixture
+def auth(app):
+    """Headers with an API key holding every scope."""
+    return make_key(app)
+
+
 def seed_text(name_prefix: str) -> str:
     return next(SEEDS.glob(f"{name_prefix}*.txt")).read_text(encoding="utf-8")

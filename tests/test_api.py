@@ -27,8 +27,8 @@ def assert_error(response, status):
     return body
 
 
-def test_ingest_returns_the_article_with_its_quotes(client):
-    response = client.post("/api/v1/articles", json=ARTICLE)
+def test_ingest_returns_the_article_with_its_quotes(client, auth):
+    response = client.post("/api/v1/articles", json=ARTICLE, headers=auth)
     assert response.status_code == 201
     body = response.get_json()
     assert body["created"] is True
@@ -37,12 +37,12 @@ def test_ingest_returns_the_article_with_its_quotes(client):
     direct = texts["We will not let the shelters close this winter,"]
     assert direct["speaker"]["name"] == "Linda Marsh"
     assert ARTICLE["text"][direct["start"] : direct["end"]] == direct["text"]
-    again = client.post("/api/v1/articles", json=ARTICLE)
+    again = client.post("/api/v1/articles", json=ARTICLE, headers=auth)
     assert again.status_code == 200 and again.get_json()["created"] is False
 
 
-def test_read_back_articles_speakers_and_quotes(client):
-    article_id = client.post("/api/v1/articles", json=ARTICLE).get_json()["article"]["id"]
+def test_read_back_articles_speakers_and_quotes(client, auth):
+    article_id = client.post("/api/v1/articles", json=ARTICLE, headers=auth).get_json()["article"]["id"]
     assert client.get(f"/api/v1/articles/{article_id}").get_json()["quote_count"] == 2
     quotes = client.get(f"/api/v1/articles/{article_id}/quotes").get_json()
     assert [q["kind"] for q in quotes] == ["direct", "indirect"]
@@ -67,8 +67,8 @@ def test_read_back_articles_speakers_and_quotes(client):
     assert detail["article"]["url"] == ARTICLE["url"]
 
 
-def test_pagination(client):
-    client.post("/api/v1/articles", json=ARTICLE)
+def test_pagination(client, auth):
+    client.post("/api/v1/articles", json=ARTICLE, headers=auth)
     first = client.get("/api/v1/quotes?per_page=1&page=1").get_json()
     second = client.get("/api/v1/quotes?per_page=1&page=2").get_json()
     assert first["total"] == second["total"] == 2
@@ -93,21 +93,23 @@ def test_extract_stores_nothing(client, app):
         ({"text": "Fine.", "surprise": 1}, "application/json"),  # unknown field
     ],
 )
-def test_bad_article_input_is_a_422_and_writes_nothing(client, app, payload, content_type):
-    body = assert_error(client.post("/api/v1/articles", json=payload), 422)
+def test_bad_article_input_is_a_422_and_writes_nothing(client, app, auth, payload, content_type):
+    body = assert_error(client.post("/api/v1/articles", json=payload, headers=auth), 422)
     assert body["errors"]
     with app.extensions["quotetrack"].db.reading() as session:
         assert repository.search_quotes(session)[1] == 0
 
 
-def test_body_that_is_not_json(client):
-    assert_error(client.post("/api/v1/articles", data="{not json", content_type="application/json"), 400)
-    assert_error(client.post("/api/v1/articles", data="text=hello", content_type="text/plain"), 422)
+def test_body_that_is_not_json(client, auth):
+    assert_error(client.post("/api/v1/articles", data="{not json", content_type="application/json", headers=auth), 400)
+    assert_error(client.post("/api/v1/articles", data="text=hello", content_type="text/plain", headers=auth), 422)
 
 
-def test_text_over_the_size_limit(client):
-    assert_error(client.post("/api/v1/articles", json={"text": "word " * 5000}), 422)
-    assert_error(client.post("/api/v1/articles", data="x" * 200_000, content_type="application/json"), 413)
+def test_text_over_the_size_limit(client, auth):
+    assert_error(client.post("/api/v1/articles", json={"text": "word " * 5000}, headers=auth), 422)
+    assert_error(
+        client.post("/api/v1/articles", data="x" * 200_000, content_type="application/json", headers=auth), 413
+    )
 
 
 def test_unknown_ids_and_bad_query_parameters(client):

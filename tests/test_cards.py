@@ -5,6 +5,8 @@ import pytest
 
 from quotetrack.cards import render_quote_png
 
+from .conftest import make_key
+
 pytestmark = pytest.mark.model
 
 ARTICLE = {
@@ -16,8 +18,8 @@ ARTICLE = {
 
 
 @pytest.fixture
-def quote_id(client):
-    return client.post("/api/v1/articles", json=ARTICLE).get_json()["quotes"][0]["id"]
+def quote_id(client, auth):
+    return client.post("/api/v1/articles", json=ARTICLE, headers=auth).get_json()["quotes"][0]["id"]
 
 
 def test_card_is_self_contained_cached_and_locked_down(client, quote_id):
@@ -39,7 +41,7 @@ def test_frame_ancestors_is_a_setting(database_url, nlp):
 
     app = create_app({"DATABASE_URL": database_url, "FRAME_ANCESTORS": "https://cms.example.org"})
     client = app.test_client()
-    quote_id = client.post("/api/v1/articles", json=ARTICLE).get_json()["quotes"][0]["id"]
+    quote_id = client.post("/api/v1/articles", json=ARTICLE, headers=make_key(app)).get_json()["quotes"][0]["id"]
     assert (
         "frame-ancestors https://cms.example.org"
         in client.get(f"/cards/quotes/{quote_id}").headers["Content-Security-Policy"]

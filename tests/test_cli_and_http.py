@@ -32,6 +32,26 @@ def seeded_env(tmp_path_factory):
     return env
 
 
+@pytest.fixture(scope="module")
+def api_key(seeded_env):
+    result = run(["keys", "create", "--name", "http tests", "--scope", "ingest,curate"], seeded_env)
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip().splitlines()[-1]
+
+
+def test_keys_are_listed_and_revoked_by_name(seeded_env):
+    created = run(["keys", "create", "--name", "temp", "--scope", "ingest"], seeded_env)
+    key = created.stdout.strip().splitlines()[-1]
+    assert key.startswith("qt_") and len(key) > 40
+    assert run(["keys", "create", "--name", "temp"], seeded_env).returncode != 0  # one active key per name
+    assert run(["keys", "create", "--name", "other", "--scope", "admin"], seeded_env).returncode != 0
+    listing = run(["keys", "list"], seeded_env).stdout
+    assert "temp\t" + key[:10] in listing and key not in listing  # only the prefix is ever shown
+    assert run(["keys", "revoke", "temp"], seeded_env).returncode == 0
+    assert "revoked" in run(["keys", "list"], seeded_env).stdout
+    assert run(["keys", "revoke", "temp"], seeded_env).returncode != 0
+
+
 def test_extract_prints_one_json_object_per_quote(tmp_path):
     result = run(["extract", *sorted(str(p) for p in SEEDS.glob("*.txt")), "--format", "jsonl"], dict(os.environ))
     assert result.returncode == 0, result.stderr
@@ -114,11 +134,17 @@ def test_homans_quotes_from_two_outlets_over_http(server):
     assert any(q["text"].startswith("Either she helps us") for q in page["items"])
 
 
-def test_errors_over_http_have_the_documented_shape(server):
+def post_error(url, headers):
     request = urllib.request.Request(
-        f"{server}/api/v1/articles", data=b"{oops", method="POST", headers={"Content-Type": "application/json"}
+        url, data=b"{oops", method="POST", headers={"Content-Type": "application/json", **headers}
     )
     with pytest.raises(urllib.error.HTTPError) as error:
         urllib.request.urlopen(request, timeout=30)
-    assert error.value.code == 400
     assert set(json.load(error.value)) == {"code", "status", "message", "errors"}
+    return error.value
+
+
+def test_errors_over_http_have_the_documented_shape(server, api_key):
+    assert post_error(f"{server}/api/v1/articles", {"Authorization": f"Bearer {api_key}"}).code == 400
+    missing = post_error(f"{server}/api/v1/articles", {})
+    assert missing.code == 401 and missing.headers["WWW-Authenticate"].startswith("Bearer")

@@ -29,6 +29,7 @@ def neighbours(
     keys = sorted(shingles(text))
     least = 2 if len(keys) >= 4 else 1
     # One small, constant-shape query per shingle: compiled once, an index range scan each.
+    extra: dict[str, object]
     if speaker_id is _UNSET:
         query, extra = _ANY_SPEAKER, {}
     elif speaker_id is None:
@@ -38,6 +39,7 @@ def neighbours(
     shared: Counter[int] = Counter()
     for key in keys:
         shared.update(row[0] for row in session.execute(query, {"key": key, "cap": POSTINGS_CAP, **extra}))
-    shared.pop(exclude, None)
+    if exclude is not None:
+        shared.pop(exclude, None)
     ranked = sorted((n, -count) for n, count in shared.items() if count >= least)
     return [quote_id for quote_id, _ in sorted(ranked, key=lambda item: (item[1], item[0]))[:limit]]

@@ -97,7 +97,9 @@ def list_statements(
         statement = statement.where(StatementRow.first_seen >= date_from)
     if date_to:
         statement = statement.where(StatementRow.first_seen <= date_to)
-    total = session.scalar(select(func.count()).select_from(statement.with_only_columns(StatementRow.id).subquery()))
+    total = (
+        session.scalar(select(func.count()).select_from(statement.with_only_columns(StatementRow.id).subquery())) or 0
+    )
     rows = session.scalars(
         statement.order_by(StatementRow.outlet_count.desc(), StatementRow.quote_count.desc(), StatementRow.id)
         .offset((page - 1) * per_page)
