@@ -110,7 +110,8 @@ def explicit_name(head: Token, ctx: Context) -> Resolution | None:
         first = name.text.split()[0]
         person = ctx.table.by_surname(first, head.idx) if head.text == first else None
         entry = ctx.table.organisation_for(name.text)
-        if person is not None and (entry is None or entry.positions == [head.idx]):
+        mentioned_elsewhere = entry is not None and any(p != head.idx for p in entry.positions)
+        if person is not None and not mentioned_elsewhere:
             return Resolution(person, mention, Method.SURNAME, first)
         if entry is not None:
             return Resolution(entry, mention, Method.ORGANISATION, name.text)

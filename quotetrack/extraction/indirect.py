@@ -58,7 +58,28 @@ def _clause(verb: Token) -> Span | None:
             return verb.doc[token.i : clause.right_edge.i + 1]
     if verb.dep_ == "parataxis" and verb.head.i < verb.i:
         return verb.doc[verb.sent.start : verb.left_edge.i]
-    return _clause_in_object(verb) or _clause_before_trailing_attribution(verb)
+    return _clause_in_object(verb) or _clause_before_trailing_attribution(verb) or _reported_request(verb)
+
+
+# Verbs that report a request or an appeal: "urged Congress to act", "asked Thailand not to
+# turn away boats", "called on the regions to apply the ruling".
+REQUEST_VERBS = frozenset("urge ask call plead appeal demand implore beg press petition".split())
+
+
+def _reported_request(verb: Token) -> Span | None:
+    """The infinitive a request verb reports ("to help the girls enter the country"), with
+    its negation. Not for a passive ("was asked to leave": the subject is the one asked)."""
+    lemma = verb.lemma_.lower()
+    if lemma not in REQUEST_VERBS or any(c.dep_ in {"auxpass", "nsubjpass"} for c in verb.children):
+        return None
+    if lemma == "call" and not any(c.dep_ == "prep" and c.lower_ in {"on", "upon"} for c in verb.children):
+        return None  # "called the office to ask": a phone call, not an appeal
+    for child in verb.children:
+        if child.dep_ == "xcomp" and child.i > verb.i:
+            infinitive = [t for t in child.lefts if t.dep_ in {"aux", "neg"} and t.lower_ in {"to", "not"}]
+            if any(t.lower_ == "to" for t in infinitive):
+                return verb.doc[infinitive[0].i : child.right_edge.i + 1]
+    return None
 
 
 def _clause_in_object(verb: Token) -> Span | None:
@@ -163,7 +184,7 @@ def _candidate(content: Span, cue: Token, mask: QuoteMask) -> Candidate | None:
     # "won the night"").
     if mask.contains(span[0]) and mask.share_inside(span) > MAX_QUOTED_SHARE:
         return None
-    fragments = tuple((max(s, start), min(e, end)) for s, e in mask.spans if s < end and e > start)
+    fragments = tuple((max(s, start), min(e, end)) for s, e in mask.overlapping(start, end))
     return Candidate(
         start,
         end,
