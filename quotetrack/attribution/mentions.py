@@ -36,6 +36,8 @@ def is_pronoun(token: Token) -> bool:
     """ "he", "they", "it"; not "WHO" (the World Health Organization) or "US"."""
     if token.text.isupper() and len(token.text) > 1:
         return False
+    if token.lower_ == "i" and token.i > 0 and token.nbor(-1).lower_ == "the":
+        return False  # "the i", a newspaper
     lowered = token.lower_
     return lowered in PRONOUNS_PERSON | PRONOUNS_PLURAL | PRONOUNS_SINGULAR_THING | RELATIVE_PRONOUNS or (
         token.pos_ == "PRON" and lowered not in {"one", "someone", "anyone", "everyone", "nobody"}
@@ -133,9 +135,10 @@ def _name_after_description(head: Token, mask: QuoteMask) -> str | None:
         first, rest = words[index], words[index + 1 :]
         if (
             first.pos_ == "PROPN"
+            and first.ent_type_ not in {"GPE", "LOC", "FAC"}  # "Great Barrington ICE" is a place and an agency
             and first_name_gender(first.text) is not None
             and 1 <= len(rest) <= 2
-            and all(t.pos_ == "PROPN" and t.text[:1].isupper() for t in rest)
+            and all(t.pos_ == "PROPN" and t.text[:1].isupper() and not is_acronym(t) for t in rest)
             and index > 0
             and words[index - 1].pos_ in {"PROPN", "NOUN"}
         ):
@@ -146,7 +149,10 @@ def _name_after_description(head: Token, mask: QuoteMask) -> str | None:
 def _proper_run(head: Token) -> Span | None:
     doc = head.doc
     start = head.i
-    while start > 0 and doc[start - 1].pos_ == "PROPN" and doc[start - 1].head.i >= start - 1:
+    # "Federal" in "The Federal Trade Commission" may be tagged an adjective.
+    while start > 0 and (
+        doc[start - 1].pos_ == "PROPN" or doc[start - 1].pos_ == "ADJ" and doc[start - 1].text.istitle()
+    ):
         start -= 1
     return doc[start : head.i + 1] if start < head.i else None
 

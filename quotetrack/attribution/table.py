@@ -236,7 +236,8 @@ class NameTable:
             if fold(word) in self.organisations:
                 return self.organisations[fold(word)]
         for full, acronym in self.acronym_of.items():
-            if full and full in key:
+            # "the Union of Rationalist Atheists" where NER stopped short of "... and Agnostics (UAAR)"
+            if full and (full in key or len(key.split()) >= 3 and full.startswith(key)):
                 return self.organisations.get(fold(acronym))
         return None
 
