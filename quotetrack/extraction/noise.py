@@ -27,13 +27,18 @@ BYLINE = re.compile(
     r"|this (?:report|story|article) (?:used|includes|contains) material\b|.*\bfollow (?:him|her|them) on\b)",
     re.IGNORECASE,
 )
-CAPTION = re.compile(
-    r"\((?:[^()]*/)?[^()]*\b(?:Images?|Photo|Photos|AP|Reuters|AFP|Getty|Shutterstock|File)\b[^()]*\)\s*$"
-)
+# A credit in the paragraph's last parentheses: "(Jane Doe/AP Photo)". The keyword is looked
+# for ahead, and the parentheses' content taken possessively: one pass per "(", not a
+# backtracking search over every split of the content (cubic on "(" + "a/Photo " * 1000).
+CAPTION = re.compile(r"\((?=[^()]*?\b(?:Images?|Photo|Photos|AP|Reuters|AFP|Getty|Shutterstock|File)\b)[^()]*+\)\s*$")
 # "— Massachusetts Fiscal Alliance (@MassFiscal) November 16, 2024": who posted the embed above.
 SIGNATURE = re.compile(
     r"^\s*[—–-]{1,2}\s*(?P<name>[^()@\n]+?)\s*\((?P<handle>@\w+)\)\s*(?P<date>[A-Z][a-z]+\.? \d{1,2}, \d{4})?\s*$"
 )
+
+# A source list entry: "Sensitive document found on street" — CBC.ca, August 15, 2008. The
+# quoted text is a title, cited with its outlet and date, not speech.
+CITATION = re.compile(r"^[\"“][^\"”\n]{1,300}[\"”]\s*[—–-]{1,2}\s*[^,\n]{1,80},\s*[A-Z][a-z]+\.? \d{1,2}, \d{4}\s*$")
 
 
 @dataclass(frozen=True)
@@ -66,6 +71,7 @@ def is_noise(paragraph: str) -> bool:
         or bool(BYLINE.match(stripped))
         or bool(CAPTION.search(stripped))
         or bool(SIGNATURE.match(stripped))
+        or bool(CITATION.match(stripped))
     )
 
 
