@@ -1,0 +1,140 @@
+"""Speaker identity across an archive, against gold speakers.
+
+Builds an archive (a fresh SQLite file) from the gum-news-quotes gold texts plus the seeds,
+matches each article's stored quotes to its gold quotes (quotetrack.evaluation.match: spans
+overlapping by half of the longer), and scores the stored speakers of the matched quotes
+against the gold speakers:
+
+- B-cubed precision, recall and F1 (Bagga & Baldwin 1998) over matched quotes; an
+  unattributed quote is a cluster of its own;
+- speakers holding two or more matched quotes, and how many of them hold quotes of more
+  than one gold person.
+
+Gold people: the gold canonical name with middle initials dropped ("Patricia H. Hyde" and
+"Patricia Hyde" are one person), across articles. A gold speaker that is a description
+rather than a name ("officials", "Recent reports") is one entity of its own article only.
+
+    python benchmarks/speaker_identity.py > benchmarks/speaker_identity.txt
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from quotetrack.config import load_settings  # noqa: E402
+from quotetrack.evaluation import Span, load_gold, match  # noqa: E402
+from quotetrack.nlp import load_pipeline  # noqa: E402
+from quotetrack.service import ingest  # noqa: E402
+from quotetrack.sources import read_path  # noqa: E402
+from quotetrack.storage import Database, repository  # noqa: E402
+from quotetrack.storage.identity import folded_name  # noqa: E402
+from quotetrack.types import Article  # noqa: E402
+
+GUM = ROOT.parent / "shared" / "data" / "gum-news-quotes" / "gold.json"
+SEEDS_GOLD = ROOT / "benchmarks" / "gold" / "seeds.json"
+_CONNECTIVES = {"of", "and", "for", "the", "on", "de", "del", "al", "von", "van", "la", "le", "y"}
+_INITIAL = re.compile(r"^[A-Z]\.?$")
+
+
+def gold_person(name: str, article: str) -> str:
+    words = [w for w in name.split() if not _INITIAL.match(w)]
+    descriptive = len(words) == 1 and words[0].lower().endswith("s") and words[0][:1].isupper() and len(name) < 12
+    descriptive = descriptive or any(w[:1].islower() and w.lower() not in _CONNECTIVES for w in words)
+    key = folded_name(" ".join(words))
+    return f"{article}::{key}" if descriptive else key
+
+
+def b_cubed(items: list[tuple[str, str]]) -> tuple[float, float]:
+    """items: (predicted cluster, gold cluster) per quote."""
+    predicted, gold, both = defaultdict(int), defaultdict(int), defaultdict(int)
+    for p, g in items:
+        predicted[p] += 1
+        gold[g] += 1
+        both[(p, g)] += 1
+    precision = sum(both[(p, g)] / predicted[p] for p, g in items) / len(items)
+    recall = sum(both[(p, g)] / gold[g] for p, g in items) / len(items)
+    return precision, recall
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--database", help="SQLite file to build (default: a temporary one)")
+    args = parser.parse_args()
+    settings = load_settings()
+    nlp = load_pipeline(settings["SPACY_MODEL"], settings["COREF_ENABLED"])
+    gum = load_gold(GUM)
+    seeds_gold = {Path(a.name).name: a for a in load_gold(SEEDS_GOLD)}
+    seeds = {Path(item.source).name: item.article for item in read_path(ROOT / "seeds")}
+    archive = [
+        (f"gum/{a.name}", Article(a.text, outlet="Wikinews", url=f"https://gum.invalid/{a.name}"), a) for a in gum
+    ]
+    archive += [(f"seeds/{name}", seeds[name], gold) for name, gold in sorted(seeds_gold.items())]
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = args.database or str(Path(tmp) / "archive.sqlite3")
+        db = Database(f"sqlite:///{path}")
+        db.migrate()
+        started = time.perf_counter()
+        items, who, gold_count, predicted_count = [], defaultdict(set), 0, 0
+        speakers: dict[str, str] = {}
+        for label, article, gold in archive:
+            result = ingest(article, nlp, db, settings["MAX_ARTICLE_CHARS"])
+            predicted = [
+                Span(q.start, q.end, q.text, q.kind, str(q.speaker.id) if q.speaker else f"none:{q.id}")
+                for q in result.quotes
+            ]
+            for q in result.quotes:
+                if q.speaker:
+                    speakers[str(q.speaker.id)] = f"{q.speaker.name} ({q.speaker.kind})"
+            gold_count, predicted_count = gold_count + len(gold.quotes), predicted_count + len(predicted)
+            for p, g in match(predicted, gold.quotes):
+                person = gold_person(g.speaker or "?", label)
+                items.append((p.speaker or "", person))
+                who[p.speaker].add(person)
+        seconds = time.perf_counter() - started
+        with db.reading() as session:
+            total_speakers = repository.list_speakers(session, None, None, 1, 1)[1]
+        db.engine.dispose()
+
+    precision, recall = b_cubed(items)
+    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+    held = defaultdict(int)
+    for p, _ in items:
+        held[p] += 1
+    multi = [p for p, n in held.items() if n >= 2 and not p.startswith("none:")]
+    mixed = sorted((p for p in multi if len(who[p]) > 1), key=lambda p: speakers.get(p, p))
+    print(f"archive: {len(gum)} gum-news-quotes articles + {len(seeds_gold)} seeds, ingested in {seconds:.0f} s")
+    print(
+        f"quotes: {gold_count} gold, {predicted_count} stored, {len(items)} matched; stored speakers: {total_speakers}"
+    )
+    print(f"gold people among matched quotes: {len({g for _, g in items})}")
+    print()
+    print(f"B-cubed precision {precision:.3f}  recall {recall:.3f}  F1 {f1:.3f}")
+    share = len(mixed) / len(multi) if multi else 0.0
+    print(f"speakers with 2+ matched quotes: {len(multi)}; holding quotes of more than one gold person: {len(mixed)}")
+    print(f"share of multi-quote speakers mixing people: {share:.1%}")
+    if mixed:
+        print("\nmixed speakers (stored name: gold people):")
+        for p in mixed:
+            print(f"  {speakers.get(p, p)}: {', '.join(sorted(who[p]))}")
+    split = defaultdict(set)
+    for p, g in items:
+        split[g].add(p)
+    spread = sorted(g for g, ps in split.items() if len(ps) > 1)
+    if spread:
+        print("\ngold people spread over several stored speakers (gold: stored names):")
+        for g in spread:
+            print(f"  {g}: {', '.join(sorted(speakers.get(p, 'unattributed') for p in split[g]))}")
+
+
+if __name__ == "__main__":
+    main()
