@@ -3,6 +3,8 @@ an embed code. Plain Jinja2 pages with one small script (copy to clipboard)."""
 
 from __future__ import annotations
 
+from datetime import date
+
 from flask import Blueprint, Response, render_template, request
 
 from quotetrack.storage import repository, statement_queries
@@ -10,6 +12,7 @@ from quotetrack.verification import verify
 
 from .cards import _links
 from .extensions import state
+from .schemas import SPEAKER_KINDS
 
 pages = Blueprint("web", __name__, template_folder="templates", static_folder="static", static_url_path="/static")
 
@@ -50,6 +53,30 @@ def verify_page():
         with state().db.reading() as session:
             verdict = verify(session, text)
     return _page("verify.html", text=text, verdict=verdict)
+
+
+@pages.get("/speakers/<id_or_slug>")
+def speaker_page(id_or_slug: str):
+    """A speaker: names, kind, titles, aliases, external id, counts, quotes by date and
+    outlet, and the corrections an editor can make (through the API, with a key)."""
+    with state().db.reading() as session:
+        speaker = repository.get_speaker(session, id_or_slug)
+        if speaker is None:
+            return _page("missing.html", what=f"speaker {id_or_slug}"), 404
+        quotes, total = repository.search_quotes(session, speaker_id=speaker.id, per_page=100)
+        outlets = repository.speaker_outlets(session, speaker.id)
+        candidates = repository.ambiguity_candidates(session, speaker.id) if speaker.ambiguous else []
+    quotes.sort(key=lambda q: (q.article.published or date.min, q.article.id, q.start), reverse=True)
+    return _page(
+        "speaker.html",
+        speaker=speaker,
+        quotes=quotes,
+        total=total,
+        outlets=outlets,
+        candidates=candidates,
+        kinds=SPEAKER_KINDS,
+        open_editor=request.args.get("editor") == "1",
+    )
 
 
 @pages.get("/statements/<int:statement_id>")

@@ -12,7 +12,7 @@ from quotetrack import service
 from quotetrack.sources import read_path
 from quotetrack.types import Article
 
-from .conftest import ROOT, SEEDS
+from .conftest import ROOT, SEEDS, make_key
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = ROOT / "test-artifacts"
@@ -37,7 +37,7 @@ class _Server:
 
 
 @pytest.fixture(scope="module")
-def live(tmp_path_factory, nlp):
+def live_app(tmp_path_factory, nlp):
     from api import create_app
 
     app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path_factory.mktemp('web') / 'web.sqlite3'}"})
@@ -48,8 +48,14 @@ def live(tmp_path_factory, nlp):
         Article(text=HOSTILE, outlet="Test <b>Outlet</b>", url="https://example.org/x"), nlp, state.db, 200_000
     )
     server = _Server(app)
-    yield server.url, hostile
+    yield app, server.url, hostile
     server.server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def live(live_app):
+    _, url, hostile = live_app
+    return url, hostile
 
 
 @pytest.fixture(scope="module")
@@ -187,3 +193,42 @@ def test_statement_page_lists_every_wording_and_copies_the_embed_code(live, brow
     assert "<iframe" in page.inner_text("#embed-code")
     page.screenshot(path=str(ARTIFACTS / "statement-page.png"), full_page=True)
     context.close()
+
+
+def test_speaker_page_shows_the_record_and_an_editor_corrects_it(live_app, browser):
+    app, url, _ = live_app
+    key = make_key(app, "browser editor")["Authorization"].removeprefix("Bearer ")
+    page = browser.new_page(viewport={"width": 1000, "height": 1400})
+    page.goto(f"{url}/?speaker=homan")
+    page.click("text=Tom Homan >> nth=0")
+    assert page.inner_text("#speaker-name") == "Tom Homan"
+    assert page.inner_text("#speaker-kind") == "person"
+    assert int(page.inner_text("#quote-count")) >= 5 and int(page.inner_text("#statement-count")) >= 1
+    assert "The Boston Globe" in page.inner_text("#outlets") and "border czar" in page.inner_text("#titles")
+    dates = page.locator(".quote .muted").all_inner_texts()
+    assert [d[:10] for d in dates] == sorted((d[:10] for d in dates), reverse=True)  # newest first
+
+    page.click("#editor summary")
+    page.fill("#api-key", key)
+    page.dispatch_event("#api-key", "change")
+    page.fill("form[data-action=update] input[name=wikidata_id]", "Q7815547")
+    page.fill("form[data-action=update] input[name=aliases]", "Homan, Thomas Homan")
+    page.click("form[data-action=update] button")
+    page.wait_for_selector("#wikidata")
+    assert page.inner_text("#wikidata") == "Q7815547" and "Thomas Homan" in page.inner_text("#aliases")
+
+    before = int(page.inner_text("#quote-count"))
+    first = page.locator(".quote").first
+    first.locator("[data-quote-action=reject]").click()
+    page.wait_for_function(f"() => document.querySelector('#quote-count').innerText === '{before - 1}'")
+    page.fill("form[data-action=merge] input[name=into]", "nobody-at-all")
+    page.click("form[data-action=merge] button")
+    page.wait_for_function("() => document.querySelector('#editor-status').innerText.startsWith('404')")
+    page.screenshot(path=str(ARTIFACTS / "speaker-page.png"), full_page=True)
+    page.close()
+    audit = browser.new_page()
+    audit.goto(f"{url}/api/v1/audit")
+    entries = audit.evaluate("() => JSON.parse(document.body.innerText).items")
+    assert [e["action"] for e in entries] == ["quote.update", "speaker.update"]
+    assert {e["key_name"] for e in entries} == {"browser editor"}
+    audit.close()

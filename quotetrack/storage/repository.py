@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from dataclasses import dataclass
 from datetime import date
 
 from sqlalchemy import Select, delete, func, or_, select
@@ -368,3 +369,32 @@ def get_quote(session: Session, quote_id: int, include_rejected: bool = False) -
         statement = statement.where(QuoteRow.status == ACCEPTED)
     row = session.scalar(statement)
     return to_quote(row) if row else None
+
+
+@dataclass(frozen=True)
+class OutletCount:
+    outlet: str | None
+    count: int
+
+
+def speaker_outlets(session: Session, speaker_id: int) -> list[OutletCount]:
+    """How many of a speaker's quotes each outlet printed, most first."""
+    rows = session.execute(
+        select(ArticleRow.outlet, func.count(QuoteRow.id))
+        .join(QuoteRow, QuoteRow.article_id == ArticleRow.id)
+        .where(QuoteRow.speaker_id == speaker_id, QuoteRow.status == ACCEPTED)
+        .group_by(ArticleRow.outlet)
+        .order_by(func.count(QuoteRow.id).desc(), ArticleRow.outlet)
+    )
+    return [OutletCount(outlet, count) for outlet, count in rows]
+
+
+def ambiguity_candidates(session: Session, speaker_id: int) -> list[StoredSpeaker]:
+    """The people an ambiguous speaker could be, from its identity decisions' evidence."""
+    ids: set[int] = set()
+    for evidence in session.scalars(
+        select(IdentityDecisionRow.evidence).where(IdentityDecisionRow.speaker_id == speaker_id)
+    ):
+        ids.update(c["id"] for c in evidence.get("candidates", []))
+    rows = session.scalars(select(SpeakerRow).where(SpeakerRow.id.in_(ids)).order_by(SpeakerRow.id)) if ids else []
+    return [to_speaker(live_speaker(session, row.id)) for row in rows]
