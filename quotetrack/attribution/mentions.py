@@ -15,7 +15,7 @@ from ..extraction.syntax import QuoteMask, is_acronym, noun_phrase
 from ..types import SpeakerKind
 from .gender import first_name_gender
 from .names import is_titled_person
-from .table import is_credit
+from .table import full_name, is_credit
 
 # Dependents whose names are not the speaker: "Y's spokesman", "X, who told Z", "X of Y".
 _OTHER_PARTY = {"poss", "relcl", "acl", "advcl", "ccomp"}
@@ -82,7 +82,7 @@ def name_in(head: Token, mask: QuoteMask) -> Name | None:
     people = person_entities(head, mask)
     if people:
         ent, appositive = people[0]
-        return Name(SpeakerKind.PERSON, ent.text, in_apposition=appositive)
+        return Name(SpeakerKind.PERSON, full_name(ent), in_apposition=appositive)
     embedded = _name_after_description(head, mask)
     if embedded is not None:
         return Name(SpeakerKind.PERSON, embedded)

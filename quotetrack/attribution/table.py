@@ -73,6 +73,16 @@ def title_words(span: Span, name: Span) -> str:
     return doc[start : name.start].text.strip(" ,-") if start < name.start else ""
 
 
+def full_name(ent: Span) -> str:
+    """The entity's text with a hyphenated tail NER cut off ("Moon Jae" + "-in")."""
+    doc, end = ent.doc, ent.end
+    text = ent.text
+    while end + 1 < len(doc) and doc[end].text == "-" and not doc[end - 1].whitespace_ and not doc[end].whitespace_:
+        text += "-" + doc[end + 1].text
+        end += 2
+    return text
+
+
 def is_credit(text: str) -> bool:
     """ "Getty Images", "Obama Speech": a caption or credit that NER took for a name."""
     return any(w.lower().strip(".") in _CREDIT_WORDS for w in text.split()[1:])
@@ -118,7 +128,7 @@ class NameTable:
             if self.mask.contains(ent[0]) or is_credit(ent.text):
                 continue
             if ent.label_ == "PERSON" and len(ent) >= 2 or ent.label_ == "ORG" and is_titled_person(ent.text):
-                entry = self.add_person(ent.text, position=ent.start_char)
+                entry = self.add_person(full_name(ent), position=ent.start_char)
                 self._read_titles(entry, ent)
             elif ent.label_ == "ORG":
                 self.add_organisation(ent.text, position=ent.start_char)

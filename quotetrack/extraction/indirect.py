@@ -175,6 +175,8 @@ def indirect_quotes(doc: Doc, mask: QuoteMask, skip_paragraph) -> list[Candidate
 def _candidate(content: Span, cue: Token, mask: QuoteMask) -> Candidate | None:
     if any(t.dep_ == "mark" and t.lower_ in {"if", "whether"} for t in content[:2]):
         return None  # an indirect question ("asked if she would"), not a statement
+    if any(c.dep_ == "neg" for c in cue.children):
+        return None  # "did not explain why ...": nothing was said
     start, end = trim(content)
     span = content.doc.char_span(start, end, alignment_mode="expand")
     if span is None or len([t for t in span if not t.is_punct]) < MIN_CONTENT_WORDS:

@@ -1,0 +1,115 @@
+"""The attribution sieves on short texts of our own (not the dev set's sentences), through
+the real pipeline: each test names the phenomenon a sieve exists for."""
+
+import pytest
+
+from quotetrack.quotes import extract_quotes
+from quotetrack.types import Method, QuoteKind, SpeakerKind
+
+pytestmark = pytest.mark.model
+
+
+def quote_with(nlp, text, fragment):
+    quotes, _ = extract_quotes(text, nlp)
+    matches = [q for q in quotes if fragment in q.text]
+    assert matches, f"no quote containing {fragment!r} in {[q.text for q in quotes]}"
+    return matches[0]
+
+
+def name(quote):
+    return quote.speaker.name if quote.speaker else None
+
+
+def test_name_after_a_long_description_is_the_speaker(nlp):
+    text = "Deputy director of the Ohio chapter of the Farmers Union Carla Mendez said the harvest would be late."
+    quote = quote_with(nlp, text, "the harvest would be late")
+    assert name(quote) == "Carla Mendez" and quote.method is Method.EXPLICIT_NAME
+
+
+def test_pronoun_takes_the_agreeing_subject_of_the_previous_sentence(nlp):
+    text = (
+        "Margaret Olsen runs the shelter with Peter Grant. Olsen raised money all winter.\n\n"
+        "She said the shelter would stay open through March."
+    )
+    quote = quote_with(nlp, text, "the shelter would stay open")
+    assert name(quote) == "Margaret Olsen" and quote.method is Method.PRONOUN_SALIENCE
+
+
+def test_it_refers_to_the_organisation_last_quoted_not_a_person(nlp):
+    text = (
+        '"The pipeline is safe," the Northern Energy Board said on Monday. Engineer Tom Reyes disagreed.\n\n'
+        '"We will publish every inspection," it added.'
+    )
+    quote = quote_with(nlp, text, "publish every inspection")
+    assert name(quote) == "Northern Energy Board" and quote.speaker.kind is SpeakerKind.ORGANIZATION
+
+
+def test_floating_quote_after_a_reporting_clause_in_its_paragraph(nlp):
+    text = (
+        "The council met on Tuesday. Councillor Dana Kim noted the budget had grown for the third year. "
+        '"We cannot keep spending like this, and everyone in this room knows it."'
+    )
+    quote = quote_with(nlp, text, "We cannot keep spending")
+    assert name(quote) == "Dana Kim"
+    assert quote.method in {Method.CONTEXT_SPEECH, Method.PREVIOUS_QUOTE}
+
+
+def test_continued_after_a_colon_paragraph(nlp):
+    text = (
+        "Labour leader Ruth Abbey criticised the plan in the debate.\n\n"
+        "She continued:\n\n"
+        '"The families waiting for an answer deserve far better than another delay."'
+    )
+    quote = quote_with(nlp, text, "The families waiting")
+    assert name(quote) == "Ruth Abbey" and quote.method is Method.FLOATING
+
+
+def test_a_document_without_issuer_is_not_a_speaker(nlp):
+    text = "Rainfall was below average for a decade. A study says the aquifer could run dry within thirty years."
+    quote = quote_with(nlp, text, "the aquifer could run dry")
+    assert quote.speaker is None and quote.method is Method.UNRESOLVED and quote.confidence == 0.0
+
+
+def test_document_from_an_issuer_speaks_for_it(nlp):
+    text = "A statement from the Ministry of Health said the vaccine supply would double by June."
+    quote = quote_with(nlp, text, "the vaccine supply would double")
+    assert name(quote) == "Ministry of Health" and quote.method is Method.DOCUMENT_ISSUER
+
+
+def test_object_of_the_cue_is_never_the_speaker(nlp):
+    text = "Senator Alan Price told Governor Lisa Moreno that the bridge funds were secure."
+    quote = quote_with(nlp, text, "the bridge funds were secure")
+    assert name(quote) == "Alan Price"
+
+
+def test_unnamed_source_keeps_its_whole_description(nlp):
+    text = "An official who spoke on condition of anonymity said the talks had stalled."
+    quote = quote_with(nlp, text, "the talks had stalled")
+    assert quote.speaker.kind is SpeakerKind.UNNAMED_SOURCE
+    assert "condition of anonymity" in name(quote)
+
+
+def test_reported_request_is_an_indirect_quote(nlp):
+    text = "The mayor urged residents not to drive during the storm."
+    quote = quote_with(nlp, text, "not to drive during the storm")
+    assert quote.kind is QuoteKind.INDIRECT
+
+
+def test_a_negated_cue_reports_nothing(nlp):
+    quotes, _ = extract_quotes("The company did not explain why the factory had closed early.", nlp)
+    assert not quotes
+
+
+def test_cited_titles_in_a_source_list_are_not_quotes(nlp):
+    text = 'The fire spread overnight.\n\n"Wildfire forces evacuations near Bend" — Oregon Daily, August 15, 2021'
+    quotes, _ = extract_quotes(text, nlp)
+    assert not [q for q in quotes if "Wildfire forces" in q.text]
+
+
+def test_suffix_and_surname_first_names_stay_whole(nlp):
+    text = (
+        "South Korean President Moon Jae-in met the delegation on Friday. Moon said the talks were useful.\n\n"
+        "Journalist Vann R. Newkirk II said the report was thorough."
+    )
+    assert name(quote_with(nlp, text, "the talks were useful")) == "Moon Jae-in"
+    assert name(quote_with(nlp, text, "the report was thorough")) != "II"
