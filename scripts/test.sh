@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Set up and run the whole test suite: SQLite always, PostgreSQL too where a server can be
+# Set up, check (ruff, mypy) and run the whole test suite: SQLite always, PostgreSQL too where a server can be
 # started here (scripts/start-postgres.sh), browser tests in Debian's Chromium. Screenshots
 # go to test-artifacts/. Extra arguments go to pytest.
 set -euo pipefail
@@ -16,4 +16,8 @@ if [ -z "${DATABASE_URL_TEST:-}" ]; then
         echo "PostgreSQL unavailable: the postgres variants of the storage tests are skipped" >&2
     fi
 fi
+# Static checks first: lint, formatting and types (configured in pyproject.toml).
+.venv/bin/ruff check quotetrack api tests benchmarks
+.venv/bin/ruff format --check quotetrack api tests benchmarks
+.venv/bin/mypy quotetrack api
 exec .venv/bin/python -m pytest "$@"
