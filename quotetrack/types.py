@@ -26,6 +26,7 @@ class Method(StrEnum):
 
     SIGNATURE = "signature"  # "— Name (@handle) date" under an embedded post
     HANDLE = "handle"  # "@Maura_Healey said"
+    COORDINATED = "coordinated"  # "X and Y said": a group of the named members
     EXPLICIT_NAME = "explicit_name"  # a full name in the cue's subject
     APPOSITION = "apposition"  # "The Chair of the party, Amy Carnevale, said"
     SURNAME = "surname"  # "Healey said", someone the article names in full

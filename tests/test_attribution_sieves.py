@@ -113,3 +113,10 @@ def test_suffix_and_surname_first_names_stay_whole(nlp):
     )
     assert name(quote_with(nlp, text, "the talks were useful")) == "Moon Jae-in"
     assert name(quote_with(nlp, text, "the report was thorough")) != "II"
+
+
+def test_coordinated_speakers_are_one_group_listing_both(nlp):
+    text = "Senator Alan Price and Governor Lisa Moreno said the bridge would reopen in May."
+    quote = quote_with(nlp, text, "the bridge would reopen")
+    assert quote.speaker.kind is SpeakerKind.GROUP and quote.method is Method.COORDINATED
+    assert {"Alan Price", "Lisa Moreno"} <= set(quote.speaker.aliases)

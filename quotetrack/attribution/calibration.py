@@ -22,6 +22,7 @@ PRIOR_WEIGHT = 4.0
 BASE_CONFIDENCE: dict[Method, float] = {
     Method.SIGNATURE: 0.95,
     Method.HANDLE: 0.9,
+    Method.COORDINATED: 0.85,
     Method.EXPLICIT_NAME: 0.95,
     Method.APPOSITION: 0.95,
     Method.SURNAME: 0.95,

@@ -81,6 +81,22 @@ def pronoun(head: Token, ctx: Context) -> Resolution | None:
     return Resolution(entry, head.text, method, evidence)
 
 
+def coordinated(head: Token, ctx: Context) -> Resolution | None:
+    """ "Senator Price and Governor Moreno said": both speak. The speaker is a group named
+    after its members, each member's name an alias, so a lookup by either finds the quote."""
+    conjuncts = [c for c in head.children if c.dep_ == "conj" and c.pos_ in {"PROPN", "NOUN"}]
+    if not conjuncts or ctx.depth > 0 or not any(c.dep_ == "cc" and c.lower_ == "and" for c in head.children):
+        return None
+    members = [resolve_mention(token, ctx.nested()).entry for token in (head, *conjuncts)]
+    if any(m is None or m.kind is SpeakerKind.GROUP for m in members):
+        return None
+    names = list(dict.fromkeys(m.name for m in members if m is not None))
+    if len(names) < 2:  # "American academic and professor Marc Lamont Hill": one person, described twice
+        return None
+    group = Entry(" and ".join(names), SpeakerKind.GROUP, aliases=set(names))
+    return Resolution(group, ctx.table.doc[head.left_edge.i : conjuncts[-1].right_edge.i + 1].text, Method.COORDINATED)
+
+
 def explicit_name(head: Token, ctx: Context) -> Resolution | None:
     """A full name in the mention, or a surname / title + surname of someone the article names."""
     name = name_in(head, ctx.mask)
@@ -226,6 +242,7 @@ def description(head: Token, ctx: Context) -> Resolution | None:
 MENTION_SIEVES: tuple[MentionSieve, ...] = (
     handle,
     pronoun,
+    coordinated,
     explicit_name,
     role,
     owner,
