@@ -396,5 +396,7 @@ def ambiguity_candidates(session: Session, speaker_id: int) -> list[StoredSpeake
         select(IdentityDecisionRow.evidence).where(IdentityDecisionRow.speaker_id == speaker_id)
     ):
         ids.update(c["id"] for c in evidence.get("candidates", []))
-    rows = session.scalars(select(SpeakerRow).where(SpeakerRow.id.in_(ids)).order_by(SpeakerRow.id)) if ids else []
+    if not ids:
+        return []
+    rows = session.scalars(select(SpeakerRow).where(SpeakerRow.id.in_(ids)).order_by(SpeakerRow.id))
     return [to_speaker(live_speaker(session, row.id)) for row in rows]
