@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask_smorest import Blueprint, abort
 
-from quotetrack import service
+from quotetrack import service, webpage
 from quotetrack.errors import InvalidInput
 from quotetrack.storage import repository
 from quotetrack.types import Article
@@ -26,10 +26,17 @@ def ingest(data):
     """Ingest an article: extract, attribute and store its quotes, all or nothing.
 
     Idempotent: the same URL (or, without a URL, the same text) gives the same article.
+    Send `text`, or the page as `html`; a `url` alone is fetched only where the server's
+    FETCH_URLS setting is on (http and https, with a timeout and a size cap).
     """
     current = state()
+    fields = {name: value for name, value in data.items() if name not in ("text", "html")}
     try:
-        result = service.ingest(Article(**data), current.nlp, current.db, current.config["MAX_ARTICLE_CHARS"])
+        if data["text"] is not None:
+            article = Article(text=data["text"], **fields)
+        else:
+            article = webpage.article_from_page(data["html"], fetch=current.config["FETCH_URLS"], **fields)
+        result = service.ingest(article, current.nlp, current.db, current.config["MAX_ARTICLE_CHARS"])
     except InvalidInput as error:
         abort(422, message=error.message, errors={"json": error.errors})
     return result, 201 if result.created else 200

@@ -24,15 +24,32 @@ class StrictSchema(OrderedSchema):
 
 class ArticleInSchema(StrictSchema):
     text = ma.fields.String(
-        required=True,
+        load_default=None,
         validate=validate.Length(min=1),
-        metadata={"description": "Article body, one paragraph per line."},
+        metadata={"description": "Article body, one paragraph per line. Send this or `html`."},
+    )
+    html = ma.fields.String(
+        load_default=None,
+        validate=validate.Length(min=1),
+        metadata={
+            "description": "The article's web page instead of `text`: its body, title, date, author and outlet are "
+            "extracted (menus, footers, captions and related links dropped) and the body is stored as the text that "
+            "quote offsets refer to. Fields given in the request win over the page's own."
+        },
     )
     outlet = ma.fields.String(load_default=None, validate=validate.Length(max=200))
     title = ma.fields.String(load_default=None, validate=validate.Length(max=500))
     url = ma.fields.Url(load_default=None, validate=validate.Length(max=2048))
     published = ma.fields.Date(load_default=None, metadata={"description": "YYYY-MM-DD"})
     author = ma.fields.String(load_default=None, validate=validate.Length(max=200))
+
+    @ma.validates_schema
+    def _one_body(self, data, **kwargs):
+        if data.get("text") is not None and data.get("html") is not None:
+            raise ma.ValidationError("Send either text or html, not both.", "html")
+        if data.get("text") is None and data.get("html") is None and data.get("url") is None:
+            # A url alone is fetched only where the server allows it (FETCH_URLS); the view says so.
+            raise ma.ValidationError("Missing data for required field (text or html).", "text")
 
 
 class ExtractInSchema(StrictSchema):

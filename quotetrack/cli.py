@@ -19,12 +19,25 @@ def _pipeline(settings):
 
 
 def _articles(paths):
-    from .sources import read_path
+    """The readable articles under `paths`, and the sources skipped: a bad file (not UTF-8,
+    empty, broken JSON, no article body) is named with its reason on stderr, the rest go on."""
+    from .sources import SourcedArticle, read_sources
 
+    items, skipped = [], []
     try:
-        return [item for path in paths for item in read_path(Path(path))]
-    except InvalidInput as error:
+        for path in paths:
+            for item in read_sources(Path(path)):
+                (items if isinstance(item, SourcedArticle) else skipped).append(item)
+    except InvalidInput as error:  # a missing path or a broken metadata.json: nothing is right
         raise click.ClickException(error.message) from error
+    for bad in skipped:
+        click.echo(f"skipped {bad.source}: {bad.reason}", err=True)
+    return items, [bad.source for bad in skipped]
+
+
+def _exit_if_skipped(skipped: list[str], done: str) -> None:
+    if skipped:
+        raise click.ClickException(f"{len(skipped)} source(s) skipped ({', '.join(skipped)}); {done}")
 
 
 def _progress(items, label):
@@ -41,23 +54,27 @@ def main() -> None:
 @main.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
 def ingest(paths) -> None:
-    """Extract quotes from articles and store them (DATABASE_URL). PATHS: .txt, .json, .jsonl
-    files or directories of them (a metadata.json beside them gives outlet, title, date)."""
+    """Extract quotes from articles and store them (DATABASE_URL). PATHS: .txt, .json, .jsonl,
+    .html files or directories of them (a metadata.json beside them gives outlet, title, date).
+    Bad files are skipped and named; the exit status is then 1."""
     from .service import ingest as ingest_article
     from .storage import Database
 
     settings = load_settings()
-    items = _articles(paths)
+    items, skipped = _articles(paths)
     db = Database(settings["DATABASE_URL"])
     db.migrate()
     nlp = _pipeline(settings)
     for item in _progress(items, "ingest"):
         try:
             result = ingest_article(item.article, nlp, db, settings["MAX_ARTICLE_CHARS"])
-        except InvalidInput as error:
-            raise click.ClickException(f"{item.source}: {error.message} {error.errors}") from error
+        except InvalidInput as error:  # e.g. too long: this article only, the others are stored
+            click.echo(f"skipped {item.source}: {error.message} {error.errors}", err=True)
+            skipped.append(item.source)
+            continue
         state = "new" if result.created else "already stored"
         click.echo(f"{item.source}: article {result.article.id} ({state}), {len(result.quotes)} quotes")
+    _exit_if_skipped(skipped, f"{len(items) - len(skipped)} stored")
 
 
 @main.command()
@@ -69,7 +86,7 @@ def extract(paths, output) -> None:
     from .service import extract as extract_quotes
 
     settings = load_settings()
-    items = _articles(paths)
+    items, skipped = _articles(paths)
     nlp = _pipeline(settings)
     for item in _progress(items, "extract"):
         for quote in extract_quotes(item.article, nlp, settings["MAX_ARTICLE_CHARS"]):
@@ -89,6 +106,7 @@ def extract(paths, output) -> None:
                 click.echo(json.dumps(record, ensure_ascii=False))
             else:
                 click.echo(f"{record['speaker'] or '?'} ({quote.kind.value}, {quote.cue}): {quote.text}")
+    _exit_if_skipped(skipped, f"quotes of the other {len(items)} printed")
 
 
 @main.command()
@@ -135,8 +153,10 @@ def verify(text, speaker, as_json) -> None:
     from .storage import Database, repository
     from .verification import verify as verify_wording
 
-    db = Database(load_settings()["DATABASE_URL"])
-    db.migrate()
+    url = load_settings()["DATABASE_URL"]
+    _require_existing_database(url)
+    db = Database(url)
+    db.migrate()  # an older schema is upgraded; a missing database was refused above
     with db.reading() as session:
         speaker_id = None
         if speaker:
@@ -163,6 +183,21 @@ def verify(text, speaker, as_json) -> None:
                 f"{d['reference'] or '∅'} -> {d['wording'] or '∅'}" for d in wording.diff if d["op"] != "equal"
             )
             click.echo(f"  [{wording.relation}] {wording.text}\n      in: {outlets}\n      differs: {changes or 'no'}")
+
+
+def _require_existing_database(url: str) -> None:
+    """Refuse a SQLite file that does not exist: connecting would create an empty database
+    and every wording would be `not_found`, a wrong answer rather than an error. (A server
+    database that is not there fails to connect, which is already an error.)"""
+    from sqlalchemy.engine import make_url
+
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
+        if not Path(parsed.database).exists():
+            raise click.ClickException(
+                f"no database at {parsed.database} (DATABASE_URL={url}); run `quotetrack ingest` first "
+                "or point DATABASE_URL at an existing database"
+            )
 
 
 @main.group()
@@ -249,6 +284,9 @@ def evaluate(gold, peer, output, fit_calibration) -> None:
         table = calibration.fit((method, right) for method, _, right in reports[0].attributions)
         calibration.save(table, [Path(p).as_posix() for p in gold])
         reports = [run(articles, quotetrack_predictor(nlp), "quotetrack")]  # with the fitted confidences
+    if peer and not _textacy_installed():
+        click.echo("note: textacy is not installed (it comes with the dev extra); scoring without the peer", err=True)
+        peer = False
     if peer:
         import spacy
 
@@ -260,6 +298,14 @@ def evaluate(gold, peer, output, fit_calibration) -> None:
     click.echo(text)
     if output:
         Path(output).write_text(text + "\n", encoding="utf-8")
+
+
+def _textacy_installed() -> bool:
+    try:
+        import textacy.extract.triples  # noqa: F401  (what the peer uses; it is imported for it anyway)
+    except ImportError:
+        return False
+    return True
 
 
 if __name__ == "__main__":

@@ -54,6 +54,13 @@ SETTINGS: tuple[Setting, ...] = (
         "Absolute base URL for links in cards, embeds and oEmbed answers (default: the request's host).",
     ),
     Setting("CARD_MAX_AGE", 300, "Seconds a CMS or browser may cache a card (Cache-Control max-age).", int),
+    Setting(
+        "FETCH_URLS",
+        False,
+        "Let POST /api/v1/articles fetch the page at `url` when neither text nor html is sent (http and https "
+        "only, 10 s timeout, 5 MB cap). Off by default: the server then makes no request on a client's behalf.",
+        _bool,
+    ),
 )
 
 
