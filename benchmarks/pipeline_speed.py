@@ -20,7 +20,7 @@ from pathlib import Path
 import spacy
 
 from quotetrack.nlp import load_pipeline
-from quotetrack.quotes import extract_quotes
+from quotetrack.quotes import extract_many, extract_quotes
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPORA = {
@@ -58,6 +58,7 @@ def main() -> None:
         runs: dict[str, Callable[[], object]] = {
             "spaCy sm alone": lambda texts=texts: list(plain.pipe(texts)),
             "quotetrack (shipped, no coref)": lambda texts=texts: [extract_quotes(t, shipped) for t in texts],
+            "quotetrack, batched (nlp.pipe)": lambda texts=texts: list(extract_many(texts, shipped)),
             "quotetrack + coreferee (whole doc)": lambda texts=texts: [extract_quotes(t, with_coref) for t in texts],
         }
         medians = measure(texts, runs, rounds)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+
 from spacy.language import Language
 from spacy.tokens import Doc
 
@@ -24,6 +26,17 @@ def extract_quotes(text: str, nlp: Language) -> tuple[list[Quote], list[Speaker]
     """Every quote in `text`, attributed, with offsets into `text` itself; and the speakers."""
     normalized, doc = parse(text, nlp)
     return quotes_from_doc(doc, normalized)
+
+
+def extract_many(
+    texts: Iterable[str], nlp: Language, batch_size: int = 16
+) -> Iterator[tuple[list[Quote], list[Speaker]]]:
+    """`extract_quotes` for many texts, parsed in batches through `nlp.pipe` (a back-fill
+    or a directory ingest); results come in the order of `texts`."""
+    normalized = [normalize(text) for text in texts]
+    docs = nlp.pipe((n.text for n in normalized), batch_size=batch_size)
+    for text, doc in zip(normalized, docs, strict=True):
+        yield quotes_from_doc(doc, text)
 
 
 def quotes_from_doc(doc: Doc, normalized: NormalizedText) -> tuple[list[Quote], list[Speaker]]:

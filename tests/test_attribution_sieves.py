@@ -120,3 +120,14 @@ def test_coordinated_speakers_are_one_group_listing_both(nlp):
     quote = quote_with(nlp, text, "the bridge would reopen")
     assert quote.speaker.kind is SpeakerKind.GROUP and quote.method is Method.COORDINATED
     assert {"Alan Price", "Lisa Moreno"} <= set(quote.speaker.aliases)
+
+
+def test_batched_extraction_gives_the_same_quotes_as_one_by_one(nlp):
+    from quotetrack.quotes import extract_many
+
+    texts = [
+        "Senator Alan Price said the bridge would reopen in May.",
+        '"We will publish every inspection," the Northern Energy Board said.',
+    ]
+    one_by_one = [extract_quotes(t, nlp) for t in texts]
+    assert list(extract_many(texts, nlp, batch_size=2)) == one_by_one
