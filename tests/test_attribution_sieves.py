@@ -131,3 +131,16 @@ def test_batched_extraction_gives_the_same_quotes_as_one_by_one(nlp):
     ]
     one_by_one = [extract_quotes(t, nlp) for t in texts]
     assert list(extract_many(texts, nlp, batch_size=2)) == one_by_one
+
+
+def test_told_addressee_is_not_part_of_the_report(nlp):
+    text = "Its president, Lana Payne, told reporters the strike could last weeks."
+    quote = quote_with(nlp, text, "the strike could last weeks")
+    assert quote.text == "the strike could last weeks"
+    assert name(quote) == "Lana Payne" and quote.speaker.kind is SpeakerKind.PERSON
+
+
+def test_inverted_attribution_with_a_description_after_the_name(nlp):
+    text = '"We need more nurses in every emergency room," said Dr. Anna Li, a professor of medicine in Toronto.'
+    quote = quote_with(nlp, text, "We need more nurses")
+    assert name(quote) == "Anna Li" and quote.confidence >= 0.9

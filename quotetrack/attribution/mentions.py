@@ -15,7 +15,7 @@ from ..extraction.syntax import QuoteMask, is_acronym, noun_phrase
 from ..types import SpeakerKind
 from .gender import first_name_gender
 from .names import is_titled_person
-from .table import full_name, is_credit
+from .table import full_name, is_credit, looks_like_person
 
 # Dependents whose names are not the speaker: "Y's spokesman", "X, who told Z", "X of Y".
 _OTHER_PARTY = {"poss", "relcl", "acl", "advcl", "ccomp"}
@@ -101,6 +101,8 @@ def name_in(head: Token, mask: QuoteMask) -> Name | None:
     titled = any(t.lower_ in HONORIFICS or t.lower_ in TITLE_ABBREVIATIONS for t in phrase)
     if label == "ORG" and entity is not None and is_titled_person(entity.text):
         return Name(SpeakerKind.PERSON, entity.text, titled=True)
+    if label == "ORG" and entity is not None and looks_like_person(entity.text):
+        return Name(SpeakerKind.PERSON, entity.text)
     organisation = label in {"ORG", "NORP", "GPE", "FAC"} and entity is not None
     if organisation and entity is not None and len(entity) > 1:
         # "The California Farm Bureau" where NER saw only "Farm Bureau": the whole run of

@@ -83,6 +83,18 @@ def full_name(ent: Span) -> str:
     return text
 
 
+def looks_like_person(text: str) -> bool:
+    """ "Lana Payne", which the small NER model may call an organisation: two or three
+    capitalised words, the first a known first name, no organisation word among them."""
+    words = text.split()
+    return (
+        2 <= len(words) <= 3
+        and all(w[:1].isupper() for w in words)
+        and first_name_gender(words[0]) is not None
+        and not any(w.lower().strip(".,") in ORGANISATION_NAME_WORDS for w in words)
+    )
+
+
 def is_credit(text: str) -> bool:
     """ "Getty Images", "Obama Speech": a caption or credit that NER took for a name."""
     return any(w.lower().strip(".") in _CREDIT_WORDS for w in text.split()[1:])
@@ -127,7 +139,8 @@ class NameTable:
         for ent in self.doc.ents:
             if self.mask.contains(ent[0]) or is_credit(ent.text):
                 continue
-            if ent.label_ == "PERSON" and len(ent) >= 2 or ent.label_ == "ORG" and is_titled_person(ent.text):
+            person_like = is_titled_person(ent.text) or looks_like_person(ent.text)
+            if ent.label_ == "PERSON" and len(ent) >= 2 or ent.label_ == "ORG" and person_like:
                 entry = self.add_person(full_name(ent), position=ent.start_char)
                 self._read_titles(entry, ent)
             elif ent.label_ == "ORG":

@@ -82,12 +82,20 @@ def _reported_request(verb: Token) -> Span | None:
     return None
 
 
+# Reporting verbs whose first object is the person spoken to, not the report.
+ADDRESSING_VERBS = frozenset("tell inform assure warn remind notify advise promise".split())
+
+
 def _clause_in_object(verb: Token) -> Span | None:
     """ "She said the government had frozen fares": the parser took "fares" for the object
     of "said". A noun phrase right after the cue followed by an auxiliary or modal is the
     subject of a reported clause."""
     doc = verb.doc
     i = verb.i + 1
+    # "told reporters the strike could last weeks": the first noun phrase is the addressee.
+    addressee = next((c for c in verb.children if c.dep_ in {"dobj", "dative"} and c.i > verb.i), None)
+    if verb.lemma_.lower() in ADDRESSING_VERBS and addressee is not None and addressee.left_edge.i == i:
+        i = addressee.right_edge.i + 1
     if i < len(doc) and doc[i].lower_ == "that":
         i += 1
     start = i
