@@ -112,7 +112,7 @@ def test_suffix_and_surname_first_names_stay_whole(nlp):
         "Journalist Vann R. Newkirk II said the report was thorough."
     )
     assert name(quote_with(nlp, text, "the talks were useful")) == "Moon Jae-in"
-    assert name(quote_with(nlp, text, "the report was thorough")) != "II"
+    assert name(quote_with(nlp, text, "the report was thorough")) == "Vann R. Newkirk II"
 
 
 def test_coordinated_speakers_are_one_group_listing_both(nlp):
@@ -144,3 +144,14 @@ def test_inverted_attribution_with_a_description_after_the_name(nlp):
     text = '"We need more nurses in every emergency room," said Dr. Anna Li, a professor of medicine in Toronto.'
     quote = quote_with(nlp, text, "We need more nurses")
     assert name(quote) == "Anna Li" and quote.confidence >= 0.9
+
+
+def test_anonymity_formula_in_a_relative_clause_is_not_a_quote(nlp):
+    text = '"I have never seen anything like this," said one resident, who asked not to be named.'
+    quotes, _ = extract_quotes(text, nlp)
+    assert [q.text for q in quotes] == ["I have never seen anything like this,"]
+
+
+def test_a_name_with_a_generational_suffix_is_a_person(nlp):
+    quote = quote_with(nlp, '"The numbers are clear," Vann R. Newkirk II wrote in The Atlantic.', "numbers are clear")
+    assert name(quote) == "Vann R. Newkirk II" and quote.speaker.kind is SpeakerKind.PERSON

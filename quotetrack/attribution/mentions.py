@@ -79,6 +79,9 @@ def name_in(head: Token, mask: QuoteMask) -> Name | None:
         return Name(SpeakerKind.PERSON, head.text)
     if is_pronoun(head):
         return None
+    doc = head.doc
+    if head.i >= 2 and doc[head.i - 1].text == "-" and not doc[head.i - 2].whitespace_ and head.text.islower():
+        head = doc[head.i - 2]  # "Moon Jae-in": the parser made "in" the subject
     people = person_entities(head, mask)
     if people:
         ent, appositive = people[0]

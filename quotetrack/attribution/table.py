@@ -86,7 +86,9 @@ def full_name(ent: Span) -> str:
 def looks_like_person(text: str) -> bool:
     """ "Lana Payne", which the small NER model may call an organisation: two or three
     capitalised words, the first a known first name, no organisation word among them."""
-    words = text.split()
+    words = [w for w in text.split() if not re.fullmatch(r"[A-Z]\.|II|III|IV|Jr\.?|Sr\.?", w)]
+    if re.search(r"\s(?:II|III|IV|Jr\.?|Sr\.?)$", text) and 2 <= len(words) <= 3:
+        return all(w[:1].isupper() for w in words)  # "Vann R. Newkirk II": a suffix is a person's
     return (
         2 <= len(words) <= 3
         and all(w[:1].isupper() for w in words)

@@ -74,6 +74,8 @@ def _reported_request(verb: Token) -> Span | None:
         return None
     if lemma == "call" and not any(c.dep_ == "prep" and c.lower_ in {"on", "upon"} for c in verb.children):
         return None  # "called the office to ask": a phone call, not an appeal
+    if verb.dep_ == "relcl":
+        return None  # "a resident, who asked not to be named": background, not a statement
     for child in verb.children:
         if child.dep_ == "xcomp" and child.i > verb.i:
             infinitive = [t for t in child.lefts if t.dep_ in {"aux", "neg"} and t.lower_ in {"to", "not"}]
