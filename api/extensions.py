@@ -36,8 +36,9 @@ class QuoteTrackState:
 
     def __init__(self, app: Flask):
         self.config = app.config
+        # No migration here: every web worker would run it. `quotetrack migrate` (or the serve
+        # script, or a test fixture) brings the schema up once, before the workers start.
         self.db = Database(app.config["DATABASE_URL"])
-        self.db.migrate()
         app.extensions["quotetrack"] = self
 
     @property

@@ -110,12 +110,27 @@ def extract(paths, output) -> None:
 
 
 @main.command()
+def migrate() -> None:
+    """Bring the database schema (DATABASE_URL) to the newest migration. Run it once before
+    starting web workers or queue workers: they do not migrate."""
+    from .storage import Database
+
+    db = Database(load_settings()["DATABASE_URL"])
+    db.migrate()
+    click.echo("database schema is up to date")
+
+
+@main.command()
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=5000, show_default=True, type=int)
 def serve(host, port) -> None:
-    """Serve the REST API (development server; use gunicorn 'api:create_app()' in production)."""
+    """Serve the REST API (development server; use gunicorn 'api:create_app()' in production,
+    after `quotetrack migrate`). The development server migrates first: it is one process."""
     from api import create_app
 
+    from .storage import Database
+
+    Database(load_settings()["DATABASE_URL"]).migrate()
     create_app().run(host=host, port=port)
 
 

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import random
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from spacy.language import Language
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
+from sqlalchemy.orm import Session
 
 from .errors import InvalidInput
 from .nlp import pipeline_versions
@@ -13,9 +17,10 @@ from .quotes import extract_quotes
 from .storage import Database, repository
 from .types import Article, Quote, StoredArticle, StoredQuote
 
-# Two ingests creating the same new speaker at once: the second fails on the unique
-# identity key and succeeds on a retry, now finding the first one's speaker.
-SAVE_ATTEMPTS = 3
+# A transaction that lost a race (two ingests creating one new speaker, a deadlock between
+# two writers on PostgreSQL) is run again from the start: it then finds the winner's rows.
+SAVE_ATTEMPTS = 5
+_RETRYABLE_PG_CODES = {"40001", "40P01"}  # serialization failure, deadlock detected
 
 
 @dataclass(frozen=True)
@@ -41,43 +46,51 @@ def extract(article: Article, nlp: Language, max_chars: int) -> list[Quote]:
     return quotes
 
 
-def _stored(db: Database, article_id: int, created: bool) -> IngestResult:
-    with db.reading() as session:
-        row = repository.get_article(session, article_id)
-        if row is None:
-            raise LookupError(f"article {article_id} vanished")
-        stored = repository.article_quotes(session, article_id)
-        return IngestResult(repository.to_article(row, len(stored)), stored, created)
+def _result(session, article_id: int, created: bool) -> IngestResult:
+    row = repository.get_article(session, article_id)
+    if row is None:
+        raise LookupError(f"no article {article_id}")
+    stored = repository.article_quotes(session, article_id)
+    return IngestResult(repository.to_article(row, len(stored)), stored, created)
 
 
-def _with_retries(db: Database, save) -> int:
+def _retryable(error: DBAPIError) -> bool:
+    if isinstance(error, IntegrityError):
+        return True
+    code = getattr(error.orig, "sqlstate", None)
+    return code in _RETRYABLE_PG_CODES or "database is locked" in str(error.orig)
+
+
+def _with_retries(db: Database, unit_of_work: Callable[[Session], IngestResult]) -> IngestResult:
     for attempt in range(SAVE_ATTEMPTS):
         try:
             with db.transaction() as session:
-                return save(session)
-        except IntegrityError:
-            if attempt == SAVE_ATTEMPTS - 1:
+                return unit_of_work(session)
+        except (IntegrityError, OperationalError) as error:
+            if attempt == SAVE_ATTEMPTS - 1 or not _retryable(error):
                 raise
+            time.sleep(random.uniform(0, 0.05 * 2**attempt))  # let the winner commit; no lock-step retries
     raise AssertionError("unreachable")
 
 
 def ingest(article: Article, nlp: Language, db: Database, max_chars: int) -> IngestResult:
-    """Store `article` and its quotes, all or nothing. The same article twice is stored once."""
+    """Store `article` and its quotes and link them into statements: one unit of work, all or
+    nothing. The same article twice is stored once (200 with the stored copy); a known URL
+    with other text becomes the article's next revision."""
     validate(article, max_chars)
-    with db.reading() as session:
+    with db.reading() as session:  # a fast path only: save_article decides again under the constraints
         existing = repository.find_article(session, article)
         if existing is not None and existing.text_sha256 == repository.text_hash(article.text):
-            return _stored(db, existing.id, created=False)
+            return _result(session, existing.id, created=False)
     quotes = extract(article, nlp, max_chars)  # the slow part, outside the transaction
-    created = False
+    versions = pipeline_versions(nlp)
 
-    def save(session) -> int:
-        nonlocal created
-        row, created = repository.save_article(session, article, quotes, pipeline_versions(nlp))
-        return row.id
+    def unit_of_work(session: Session) -> IngestResult:
+        row, created = repository.save_article(session, article, quotes, versions)
+        session.flush()
+        return _result(session, row.id, created)
 
-    article_id = _with_retries(db, save)
-    return _stored(db, article_id, created)
+    return _with_retries(db, unit_of_work)
 
 
 def reextract(article_id: int, nlp: Language, db: Database) -> IngestResult:
@@ -90,12 +103,13 @@ def reextract(article_id: int, nlp: Language, db: Database) -> IngestResult:
         text = row.text
     quotes, _ = extract_quotes(text, nlp)
 
-    def save(session) -> int:
+    def unit_of_work(session: Session) -> IngestResult:
         row = repository.get_article(session, article_id)
         if row is None:
             raise LookupError(f"no article {article_id}")
         row.model_versions = pipeline_versions(nlp)
         repository.replace_quotes(session, row, quotes)
-        return row.id
+        session.flush()
+        return _result(session, row.id, created=False)
 
-    return _stored(db, _with_retries(db, save), created=False)
+    return _with_retries(db, unit_of_work)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, datetime
 from enum import StrEnum
 
 
@@ -110,6 +110,19 @@ class StoredArticle:
     published: date | None
     model_versions: str
     quote_count: int | None = None  # None where it was not counted (an article nested in a quote)
+    revision: int = 1  # the latest revision's number (a known URL re-posted with other text adds one)
+    revisions: tuple[ArticleRevision, ...] = ()  # filled where asked for (GET /api/v1/articles/{id})
+
+
+@dataclass(frozen=True)
+class ArticleRevision:
+    """One text an article's URL has had."""
+
+    number: int
+    text_sha256: str
+    created_at: datetime
+    model_versions: str
+    quote_count: int  # quotes extracted from it (superseded ones included, rejected ones not)
 
 
 @dataclass(frozen=True)
@@ -130,8 +143,9 @@ class StoredQuote:
     statement_id: int | None = None
     relation: str | None = None  # to its statement's canonical wording
     similarity: float | None = None
-    status: str = "accepted"  # or "rejected" by an editor
+    status: str = "accepted"  # "rejected" by an editor, "superseded" by a newer revision of its article
     identity: IdentityRecord | None = None  # how the speaker was identified across articles
+    revision: int = 1  # the article revision it was extracted from
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh worker
 export DATABASE_URL="${DATABASE_URL:-sqlite:///$PWD/quotetrack.sqlite3}"
+.venv/bin/quotetrack migrate   # once, here: the web workers do not migrate
 .venv/bin/quotetrack ingest seeds/
 # Writes need an API key: a fresh one for the local user on every start (the old one is revoked).
 .venv/bin/quotetrack keys revoke local >/dev/null 2>&1 || true

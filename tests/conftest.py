@@ -56,10 +56,18 @@ def db(database_url):
     database.engine.dispose()
 
 
+def migrate(database_url: str) -> None:
+    """What `quotetrack migrate` does before the web workers start (the app factory does not)."""
+    database = Database(database_url)
+    database.migrate()
+    database.engine.dispose()
+
+
 @pytest.fixture
 def app(database_url, nlp):
     from api import create_app
 
+    migrate(database_url)
     app = create_app({"DATABASE_URL": database_url, "MAX_ARTICLE_CHARS": 20_000, "TESTING": True})
     yield app
     app.extensions["quotetrack"].db.engine.dispose()

@@ -12,7 +12,7 @@ from quotetrack import service
 from quotetrack.sources import read_path
 from quotetrack.types import Article
 
-from .conftest import ROOT, SEEDS, make_key
+from .conftest import ROOT, SEEDS, make_key, migrate
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = ROOT / "test-artifacts"
@@ -40,7 +40,9 @@ class _Server:
 def live_app(tmp_path_factory, nlp):
     from api import create_app
 
-    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path_factory.mktemp('web') / 'web.sqlite3'}"})
+    url = f"sqlite:///{tmp_path_factory.mktemp('web') / 'web.sqlite3'}"
+    migrate(url)
+    app = create_app({"DATABASE_URL": url})
     state = app.extensions["quotetrack"]
     for item in read_path(SEEDS):
         service.ingest(item.article, nlp, state.db, 200_000)

@@ -5,7 +5,7 @@ import pytest
 
 from quotetrack.cards import render_quote_png
 
-from .conftest import make_key
+from .conftest import make_key, migrate
 
 pytestmark = pytest.mark.model
 
@@ -39,6 +39,7 @@ def test_card_is_self_contained_cached_and_locked_down(client, quote_id):
 def test_frame_ancestors_is_a_setting(database_url, nlp):
     from api import create_app
 
+    migrate(database_url)
     app = create_app({"DATABASE_URL": database_url, "FRAME_ANCESTORS": "https://cms.example.org"})
     client = app.test_client()
     quote_id = client.post("/api/v1/articles", json=ARTICLE, headers=make_key(app)).get_json()["quotes"][0]["id"]

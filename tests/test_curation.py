@@ -134,7 +134,9 @@ def test_reattribution_and_rejection_survive_reingest_and_reextraction(client, a
 
         from quotetrack.storage.models import QuoteRow
 
-        statuses = sorted(session.scalars(select(QuoteRow.status).where(QuoteRow.article_id == homan["article"]["id"])))
+        # The edited text is revision 2 of the article; revision 1's quotes stay, superseded.
+        current = (QuoteRow.article_id == homan["article"]["id"], QuoteRow.revision == 2)
+        statuses = sorted(session.scalars(select(QuoteRow.status).where(*current)))
     assert statuses == ["accepted", "rejected"]
 
 

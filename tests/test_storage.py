@@ -37,11 +37,21 @@ def test_same_text_without_url_is_the_same_article(db, nlp):
     assert counts(db)[0] == 1
 
 
-def test_new_text_at_the_same_url_replaces_the_quotes(db, nlp):
-    service.ingest(Article(text=HOMAN_TOM, url="https://example.org/b"), nlp, db, 10_000)
+def test_new_text_at_the_same_url_is_a_new_revision_that_keeps_the_old_quotes(db, nlp):
+    first = service.ingest(Article(text=HOMAN_TOM, url="https://example.org/b"), nlp, db, 10_000)
     result = service.ingest(Article(text=HYDE_1, url="https://example.org/b"), nlp, db, 10_000)
-    assert counts(db) == (1, len(result.quotes))
-    assert all("threat" in q.text for q in result.quotes)
+    assert result.created and result.article.id == first.article.id and result.article.revision == 2
+    assert counts(db) == (1, len(first.quotes) + len(result.quotes))
+    assert all("threat" in q.text for q in result.quotes)  # look-ups see the latest revision only
+    with db.reading() as session:
+        old = repository.get_quote(session, first.quotes[0].id)  # still readable: its cards keep working
+        assert old is not None and old.status == "superseded" and old.revision == 1
+        assert old.sentence.startswith("“We will do it")  # offsets into revision 1's text
+        assert [q.text for q in repository.search_quotes(session, text="with or without them")[0]] == []
+        article = repository.article_with_revisions(session, first.article.id)
+        assert article is not None and [r.number for r in article.revisions] == [1, 2]
+    again = service.ingest(Article(text=HYDE_1, url="https://example.org/b"), nlp, db, 10_000)
+    assert not again.created and again.article.revision == 2  # the same text again: nothing new
 
 
 def test_failed_ingest_writes_nothing(db, nlp, monkeypatch):

@@ -192,8 +192,9 @@ def test_fetch_is_off_unless_asked():
 def test_api_fetches_when_the_setting_is_on(database_url, nlp, page_server):
     from api import create_app
 
-    from .conftest import make_key
+    from .conftest import make_key, migrate
 
+    migrate(database_url)
     app = create_app({"DATABASE_URL": database_url, "FETCH_URLS": True, "TESTING": True})
     response = app.test_client().post("/api/v1/articles", json={"url": page_server}, headers=make_key(app))
     app.extensions["quotetrack"].db.engine.dispose()

@@ -42,7 +42,21 @@ class Base(DeclarativeBase):
 
 
 class ArticleRow(Base):
+    """An article, identified by its URL (or, without one, by its text). Its text and quotes
+    are those of its latest revision; earlier texts are kept in ArticleRevisionRow."""
+
     __tablename__ = "articles"
+    __table_args__ = (
+        # One article per text among those without a URL, whatever the races (ingest catches
+        # the IntegrityError and re-reads the winner). Articles with a URL are unique by URL.
+        Index(
+            "uq_articles_text_without_url",
+            "text_sha256",
+            unique=True,
+            sqlite_where=sql_text("url IS NULL"),
+            postgresql_where=sql_text("url IS NULL"),
+        ),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     url: Mapped[str | None] = mapped_column(String(2048), unique=True)
@@ -54,10 +68,33 @@ class ArticleRow(Base):
     text: Mapped[str] = mapped_column(Text)
     model_versions: Mapped[str] = mapped_column(String(300))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    revision: Mapped[int] = mapped_column(Integer, default=1, server_default="1")  # the latest revision's number
 
     quotes: Mapped[list[QuoteRow]] = relationship(
         back_populates="article", cascade="all, delete-orphan", order_by="QuoteRow.start"
     )
+    revisions: Mapped[list[ArticleRevisionRow]] = relationship(
+        back_populates="article", cascade="all, delete-orphan", order_by="ArticleRevisionRow.number"
+    )
+
+
+class ArticleRevisionRow(Base):
+    """One text an article's URL has had. Re-posting a known URL with other text adds a
+    revision; the previous revision's quotes stay (status "superseded") with their offsets
+    into this text."""
+
+    __tablename__ = "article_revisions"
+    __table_args__ = (UniqueConstraint("article_id", "number", name="uq_article_revisions_article_number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    article_id: Mapped[int] = mapped_column(ForeignKey("articles.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(Text)
+    text_sha256: Mapped[str] = mapped_column(String(64))
+    model_versions: Mapped[str] = mapped_column(String(300))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+    article: Mapped[ArticleRow] = relationship(back_populates="revisions")
 
 
 class SpeakerRow(Base):
@@ -113,12 +150,13 @@ class SpeakerAliasRow(Base):
 class QuoteRow(Base):
     __tablename__ = "quotes"
     __table_args__ = (
-        UniqueConstraint("article_id", "start", "end", name="uq_quotes_article_span"),
+        UniqueConstraint("article_id", "revision", "start", "end", name="uq_quotes_article_revision_span"),
         Index("ix_quotes_speaker_kind", "speaker_id", "kind"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     article_id: Mapped[int] = mapped_column(ForeignKey("articles.id", ondelete="CASCADE"), index=True)
+    revision: Mapped[int] = mapped_column(Integer, default=1, server_default="1")  # the article revision quoted
     speaker_id: Mapped[int | None] = mapped_column(ForeignKey("speakers.id", ondelete="SET NULL"))
     start: Mapped[int] = mapped_column(Integer)
     end: Mapped[int] = mapped_column(Integer)
@@ -139,7 +177,9 @@ class QuoteRow(Base):
     best_link_rank: Mapped[float] = mapped_column(Float, default=0.0, server_default="0")
     relation: Mapped[str | None] = mapped_column(String(12))
     similarity: Mapped[float | None] = mapped_column(Float)
-    # "accepted", or "rejected" by an editor (not a quote): hidden from look-ups and cards.
+    # "accepted", "rejected" by an editor (not a quote: hidden from look-ups and cards), or
+    # "superseded" (its article has a newer revision: out of look-ups and statements, but kept
+    # and readable by id, so embedded cards keep working).
     status: Mapped[str] = mapped_column(String(10), default="accepted", server_default="accepted")
     identity_decision_id: Mapped[int | None] = mapped_column(
         ForeignKey("identity_decisions.id", ondelete="SET NULL"), index=True
@@ -254,3 +294,20 @@ class ApiKeyRow(Base):
     scopes: Mapped[str] = mapped_column(String(200))  # comma-separated: "ingest,curate"
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class JobRow(Base):
+    """An article queued for a worker (BROKER_URL set): its status for GET /api/v1/jobs/{id}.
+    The article travels here, not in the broker message, so a redelivered job reads it again."""
+
+    __tablename__ = "jobs"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)  # random hex; also the Celery task id
+    status: Mapped[str] = mapped_column(String(10), default="queued", index=True)  # queued running done failed
+    payload: Mapped[dict] = mapped_column(JSON)
+    article_id: Mapped[int | None] = mapped_column(ForeignKey("articles.id", ondelete="SET NULL"))
+    created: Mapped[bool | None] = mapped_column(Boolean)  # a new article or revision, not a stored copy
+    error: Mapped[str | None] = mapped_column(Text)
+    attempts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now, onupdate=_now)

@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass
+from collections.abc import Collection
+from dataclasses import dataclass, replace
 from datetime import date
 
 from sqlalchemy import Select, delete, func, or_, select
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, object_session, selectinload
 
 from ..attribution.names import fold
-from ..statements import link_quotes
-from ..types import Article, IdentityRecord, Quote, StoredArticle, StoredQuote, StoredSpeaker
+from ..statements import link_quotes, relink
+from ..types import Article, ArticleRevision, IdentityRecord, Quote, StoredArticle, StoredQuote, StoredSpeaker
 from .identity import Decision, IdentityMethod, Resolver
 from .models import (
+    ArticleRevisionRow,
     ArticleRow,
     IdentityDecisionRow,
     QuoteOverrideRow,
@@ -24,7 +27,8 @@ from .models import (
     StatementRow,
 )
 
-ACCEPTED, REJECTED = "accepted", "rejected"
+ACCEPTED, REJECTED, SUPERSEDED = "accepted", "rejected", "superseded"
+SPEAKER_LOCK_SPACE = 7401  # first key of pg_advisory_xact_lock(int, int): statement linking per speaker
 
 
 def text_hash(text: str) -> str:
@@ -37,85 +41,175 @@ def fold_words(text: str) -> str:
 
 
 # -- articles -----------------------------------------------------------------------------------
-def find_article(session: Session, article: Article) -> ArticleRow | None:
-    """The stored copy of `article`: same URL, or same text when it has no URL."""
+def find_article(session: Session, article: Article, for_update: bool = False) -> ArticleRow | None:
+    """The stored copy of `article`: same URL, or same text when it has no URL. `for_update`
+    locks its row (PostgreSQL) so concurrent revisions of one article queue up."""
     if article.url:
-        return session.scalar(select(ArticleRow).where(ArticleRow.url == article.url))
-    return session.scalar(
-        select(ArticleRow).where(ArticleRow.url.is_(None), ArticleRow.text_sha256 == text_hash(article.text))
-    )
+        statement = select(ArticleRow).where(ArticleRow.url == article.url)
+    else:
+        statement = select(ArticleRow).where(
+            ArticleRow.url.is_(None), ArticleRow.text_sha256 == text_hash(article.text)
+        )
+    if for_update:
+        statement = statement.with_for_update().execution_options(populate_existing=True)
+    return session.scalar(statement)
 
 
 def save_article(session: Session, article: Article, quotes: list[Quote], versions: str) -> tuple[ArticleRow, bool]:
-    """Store the article with its quotes. Returns (row, created). Same article again: the
-    stored row; same URL with new text: the article and its quotes are replaced."""
-    row = find_article(session, article)
+    """Store the article with its quotes and link them into statements, in the caller's
+    transaction. Returns (row, created). The same text again: the stored row, unchanged. A
+    known URL with other text: a new revision (created is True); the previous revision's
+    quotes become "superseded", leave statements and look-ups, and stay readable by id.
+
+    Race-proof without read-then-write: the insert relies on the unique URL (or text) and,
+    when a concurrent ingest won, re-reads its row; revisions of one article queue on its
+    row lock."""
     digest = text_hash(article.text)
-    if row is not None and row.text_sha256 == digest:
-        return row, False
-    created = row is None
+    row = find_article(session, article, for_update=True)
     if row is None:
-        row = ArticleRow(url=article.url)
-        session.add(row)
+        try:
+            with session.begin_nested():  # a savepoint: losing the race leaves the transaction usable
+                row = ArticleRow(url=article.url, text=article.text, text_sha256=digest, model_versions=versions)
+                _set_metadata(row, article)
+                session.add(row)
+                session.flush()
+        except IntegrityError:
+            row = find_article(session, article, for_update=True)
+            if row is None:
+                raise
+        else:
+            session.add(
+                ArticleRevisionRow(
+                    article=row, number=1, text=article.text, text_sha256=digest, model_versions=versions
+                )
+            )
+            _add_quotes(session, row, quotes)
+            return row, True
+    if row.text_sha256 == digest:
+        return row, False
+    _supersede_quotes(session, row)
+    row.revision += 1
     row.text, row.text_sha256, row.model_versions = article.text, digest, versions
+    _set_metadata(row, article)
+    session.add(
+        ArticleRevisionRow(
+            article=row, number=row.revision, text=article.text, text_sha256=digest, model_versions=versions
+        )
+    )
+    _add_quotes(session, row, quotes)
+    return row, True
+
+
+def _set_metadata(row: ArticleRow, article: Article) -> None:
     row.outlet, row.title, row.author, row.published = article.outlet, article.title, article.author, article.published
-    replace_quotes(session, row, quotes)
-    return row, created
+
+
+def lock_speakers(session: Session, speaker_ids: Collection[int | None]) -> None:
+    """Serialise statement linking per speaker across processes (PostgreSQL): linking reads
+    and rewrites the speaker's other quotes' links, so two articles quoting one speaker must
+    not link at once. Transaction-scoped advisory locks, taken in id order so two writers
+    cannot wait on each other. SQLite needs none: its writers are serialised already."""
+    bind = session.get_bind()
+    if bind.dialect.name != "postgresql":
+        return
+    for speaker_id in sorted({i or 0 for i in speaker_ids}):  # 0: quotes without a speaker
+        session.execute(select(func.pg_advisory_xact_lock(SPEAKER_LOCK_SPACE, speaker_id)))
+
+
+def _supersede_quotes(session: Session, row: ArticleRow) -> None:
+    """The current revision's accepted quotes step back for a new revision: they leave their
+    statements (which are rebuilt without them) but keep their rows, speakers and offsets."""
+    current = [q for q in row.quotes if q.revision == row.revision and q.status == ACCEPTED]
+    lock_speakers(session, [q.speaker_id for q in current])
+
+    def change() -> None:
+        for quote in current:
+            quote.status = SUPERSEDED
+
+    relink(session, current, change)
 
 
 def replace_quotes(session: Session, row: ArticleRow, quotes: list[Quote]) -> None:
-    """Give the article these quotes: identify their speakers across the archive, apply the
-    editors' overrides, and link them into statements. Other articles' quotes keep their
-    speakers (see identity.py)."""
-    orphaned = {q.statement_id for q in row.quotes if q.statement_id is not None}
-    previous_speakers = {q.speaker_id for q in row.quotes if q.speaker_id is not None}
-    row.quotes.clear()
+    """Give the current revision these quotes instead of its own (re-extraction). Earlier
+    revisions' quotes are untouched."""
+    current = [q for q in row.quotes if q.revision == row.revision]
+    orphaned = {q.statement_id for q in current if q.statement_id is not None}
+    previous_speakers = {q.speaker_id for q in current if q.speaker_id is not None}
+    lock_speakers(session, previous_speakers)
+    for quote in current:
+        row.quotes.remove(quote)
     session.flush()
-    session.execute(delete(IdentityDecisionRow).where(IdentityDecisionRow.article_id == row.id))
+    _add_quotes(session, row, quotes, orphaned, previous_speakers)
+
+
+def _add_quotes(
+    session: Session,
+    row: ArticleRow,
+    quotes: list[Quote],
+    orphaned: Collection[int] = frozenset(),
+    previous_speakers: Collection[int] = frozenset(),
+) -> None:
+    """Add the current revision's quotes: identify their speakers across the archive, apply
+    the editors' overrides, and link them into statements. Other articles' quotes keep their
+    speakers (see identity.py)."""
+    kept = select(QuoteRow.identity_decision_id).where(
+        QuoteRow.article_id == row.id, QuoteRow.identity_decision_id.is_not(None)
+    )
+    session.execute(
+        delete(IdentityDecisionRow).where(IdentityDecisionRow.article_id == row.id, IdentityDecisionRow.id.notin_(kept))
+    )
     decisions = Resolver(session, row.id).resolve_all([q.speaker for q in quotes if q.speaker is not None])
     records = {speaker: _record(row.id, speaker.name, speaker.kind.value, d) for speaker, d in decisions.items()}
     overrides = Overrides(session, row)
-    for quote in quotes:
-        decision = decisions.get(quote.speaker) if quote.speaker is not None else None
-        speaker = decision.speaker if decision else None
-        record = records.get(quote.speaker) if quote.speaker is not None else None
-        status = ACCEPTED
-        override = overrides.find(quote)
-        if override is not None:
-            status = override.status or ACCEPTED
-            if override.speaker_id is not None:
-                speaker = live_speaker(session, override.speaker_id)
-                extracted = {"speaker": quote.speaker.name if quote.speaker else None}
-                record = _record(
-                    row.id,
-                    speaker.name,
-                    speaker.kind,
-                    Decision(
-                        speaker, IdentityMethod.EDITOR, {"override": override.id, "by": override.key_name, **extracted}
-                    ),
+    added = []
+    with session.no_autoflush:  # the rows join the session together, below
+        for quote in quotes:
+            decision = decisions.get(quote.speaker) if quote.speaker is not None else None
+            speaker = decision.speaker if decision else None
+            record = records.get(quote.speaker) if quote.speaker is not None else None
+            status = ACCEPTED
+            override = overrides.find(quote)
+            if override is not None:
+                status = override.status or ACCEPTED
+                if override.speaker_id is not None:
+                    speaker = live_speaker(session, override.speaker_id)
+                    extracted = {"speaker": quote.speaker.name if quote.speaker else None}
+                    record = _record(
+                        row.id,
+                        speaker.name,
+                        speaker.kind,
+                        Decision(
+                            speaker,
+                            IdentityMethod.EDITOR,
+                            {"override": override.id, "by": override.key_name, **extracted},
+                        ),
+                    )
+            added.append(
+                QuoteRow(
+                    revision=row.revision,
+                    speaker=speaker,
+                    identity_decision=record,
+                    status=status,
+                    start=quote.start,
+                    end=quote.end,
+                    text=quote.text,
+                    folded=fold_words(quote.text),
+                    kind=quote.kind.value,
+                    cue=quote.cue,
+                    speaker_mention=quote.speaker_mention,
+                    method=quote.method.value,
+                    confidence=quote.confidence,
+                    sentence_start=quote.sentence_start,
+                    sentence_end=quote.sentence_end,
+                    fragments=[list(f) for f in quote.fragments],
                 )
-        row.quotes.append(
-            QuoteRow(
-                speaker=speaker,
-                identity_decision=record,
-                status=status,
-                start=quote.start,
-                end=quote.end,
-                text=quote.text,
-                folded=fold_words(quote.text),
-                kind=quote.kind.value,
-                cue=quote.cue,
-                speaker_mention=quote.speaker_mention,
-                method=quote.method.value,
-                confidence=quote.confidence,
-                sentence_start=quote.sentence_start,
-                sentence_end=quote.sentence_end,
-                fragments=[list(f) for f in quote.fragments],
             )
-        )
+        row.quotes.extend(added)
     session.flush()
-    _drop_unused_local_speakers(session, previous_speakers)
-    link_quotes(session, [q for q in row.quotes if q.status == ACCEPTED], orphaned)
+    _drop_unused_local_speakers(session, set(previous_speakers))
+    accepted = [q for q in added if q.status == ACCEPTED]
+    lock_speakers(session, [q.speaker_id for q in accepted])
+    link_quotes(session, accepted, orphaned)
 
 
 def _record(article_id: int, mention: str, kind: str, decision: Decision) -> IdentityDecisionRow:
@@ -193,8 +287,53 @@ class Overrides:
 # -- reading --------------------------------------------------------------------------------------
 def to_article(row: ArticleRow, quote_count: int | None) -> StoredArticle:
     return StoredArticle(
-        row.id, row.url, row.outlet, row.title, row.author, row.published, row.model_versions, quote_count
+        row.id,
+        row.url,
+        row.outlet,
+        row.title,
+        row.author,
+        row.published,
+        row.model_versions,
+        quote_count,
+        revision=row.revision,
     )
+
+
+def article_with_revisions(session: Session, article_id: int) -> StoredArticle | None:
+    """The article with its revisions, oldest first, each with its number of quotes."""
+    row = get_article(session, article_id)
+    if row is None:
+        return None
+    counts = dict(
+        session.execute(
+            select(QuoteRow.revision, func.count(QuoteRow.id))
+            .where(QuoteRow.article_id == article_id, QuoteRow.status != REJECTED)
+            .group_by(QuoteRow.revision)
+        ).all()
+    )
+    revisions = tuple(
+        ArticleRevision(r.number, r.text_sha256, r.created_at, r.model_versions, counts.get(r.number, 0))
+        for r in row.revisions
+    )
+    return replace(to_article(row, count_quotes(session, article_id)), revisions=revisions)
+
+
+def _revision_text(row: QuoteRow) -> str:
+    """The text a quote's offsets refer to: its article's, or an earlier revision's."""
+    article = row.article
+    if row.revision == article.revision:
+        return article.text
+    session = object_session(row)
+    text = (
+        session.scalar(
+            select(ArticleRevisionRow.text).where(
+                ArticleRevisionRow.article_id == article.id, ArticleRevisionRow.number == row.revision
+            )
+        )
+        if session is not None
+        else None
+    )
+    return text if text is not None else article.text
 
 
 def to_speaker(row: SpeakerRow, quote_count: int = 0, statement_count: int | None = None) -> StoredSpeaker:
@@ -228,13 +367,14 @@ def to_quote(row: QuoteRow) -> StoredQuote:
         speaker_mention=row.speaker_mention,
         method=row.method,
         confidence=row.confidence,
-        sentence=article.text[row.sentence_start : row.sentence_end],
+        sentence=_revision_text(row)[row.sentence_start : row.sentence_end],
         fragments=tuple((f[0], f[1]) for f in row.fragments),
         statement_id=row.statement_id,
         relation=row.relation,
         similarity=row.similarity,
         status=row.status,
         identity=IdentityRecord(decision.method, decision.mention, decision.evidence) if decision else None,
+        revision=row.revision,
     )
 
 
@@ -282,9 +422,11 @@ def list_speakers(
         .where(SpeakerRow.merged_into_id.is_(None))
     )
     if query:
-        like = f"%{fold(query)}%"
-        aliases = select(SpeakerAliasRow.speaker_id).where(SpeakerAliasRow.folded.like(like))
-        statement = statement.where(or_(func.lower(SpeakerRow.name).like(like), SpeakerRow.id.in_(aliases)))
+        like = "%" + fold(query).replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        aliases = select(SpeakerAliasRow.speaker_id).where(SpeakerAliasRow.folded.like(like, escape="\\"))
+        statement = statement.where(
+            or_(func.lower(SpeakerRow.name).like(like, escape="\\"), SpeakerRow.id.in_(aliases))
+        )
     if kind:
         statement = statement.where(SpeakerRow.kind == kind)
     if ambiguous is not None:
@@ -301,7 +443,8 @@ def list_speakers(
 
 def find_speaker_row(session: Session, id_or_slug: str) -> SpeakerRow | None:
     """By numeric id or slug; a speaker merged into another answers as that one."""
-    condition = SpeakerRow.id == int(id_or_slug) if id_or_slug.isdigit() else SpeakerRow.slug == id_or_slug
+    numeric = id_or_slug.isascii() and id_or_slug.isdigit() and len(id_or_slug) <= 18  # 64-bit ids, not '²'
+    condition = SpeakerRow.id == int(id_or_slug) if numeric else SpeakerRow.slug == id_or_slug
     row = session.scalar(select(SpeakerRow).where(condition))
     return live_speaker(session, row.id) if row is not None else None
 
@@ -345,7 +488,11 @@ def search_quotes(
     editor rejected are never found."""
     statement = _quote_query().where(QuoteRow.status == ACCEPTED)
     for word in fold_words(text or "").split():
-        statement = statement.where(QuoteRow.folded.like(f"%{word}%"))
+        statement = statement.where(
+            QuoteRow.folded.like(
+                "%" + word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%", escape="\\"
+            )
+        )
     if speaker_id is not None:
         statement = statement.where(QuoteRow.speaker_id == speaker_id)
     if kind:
@@ -364,9 +511,11 @@ def search_quotes(
 
 
 def get_quote(session: Session, quote_id: int, include_rejected: bool = False) -> StoredQuote | None:
+    """A quote by id; one superseded by a newer revision of its article still answers (its
+    embedded cards keep working), a rejected one only with `include_rejected`."""
     statement = _quote_query().where(QuoteRow.id == quote_id)
     if not include_rejected:
-        statement = statement.where(QuoteRow.status == ACCEPTED)
+        statement = statement.where(QuoteRow.status.in_((ACCEPTED, SUPERSEDED)))
     row = session.scalar(statement)
     return to_quote(row) if row else None
 
