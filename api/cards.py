@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from urllib.parse import urlencode, urlparse
 
 from flask import Blueprint, Response, current_app, request, url_for
@@ -11,7 +12,7 @@ from flask_smorest import abort
 from markupsafe import escape
 from werkzeug.wrappers import Response as WerkzeugResponse
 
-from quotetrack import cards
+from quotetrack import cards, display
 from quotetrack.storage import repository, statement_queries
 
 from .extensions import fetch_or_404
@@ -75,14 +76,30 @@ def _html(body: str) -> WerkzeugResponse:
 def quote_card(item_id: int):
     theme, width = _card_args()
     quote = fetch_or_404(repository.get_quote, item_id, "quote")
-    return _html(cards.render_quote_card(quote, _links("quote", item_id, width, theme), theme, width))
+    links = _page_links(_links("quote", item_id, width, theme), quote.article.id, quote.id, quote.speaker)
+    threshold = current_app.config.get("LOW_CONFIDENCE", display.DEFAULT_LOW_CONFIDENCE)
+    return _html(cards.render_quote_card(quote, links, theme, width, low_confidence=threshold))
 
 
 @pages.get("/cards/statements/<int:item_id>")
 def statement_card(item_id: int):
     theme, width = _card_args()
     statement = fetch_or_404(statement_queries.get_statement, item_id, "statement")
-    return _html(cards.render_statement_card(statement, _links("statement", item_id, width, theme), theme, width))
+    first = statement.first_appearance
+    links = _page_links(
+        _links("statement", item_id, width, theme),
+        first.article_id if first else None,
+        first.quote_id if first else None,
+        statement.speaker,
+    )
+    return _html(cards.render_statement_card(statement, links, theme, width))
+
+
+def _page_links(links: cards.CardLinks, article_id: int | None, quote_id: int | None, speaker) -> cards.CardLinks:
+    """A card's links to this service's article page (the quote highlighted) and speaker page."""
+    base = base_url()
+    article = f"{base}/articles/{article_id}#quote-{quote_id}" if article_id is not None else None
+    return replace(links, article_page=article, speaker_page=f"{base}/speakers/{speaker.slug}" if speaker else None)
 
 
 @pages.get("/cards/quotes/<int:item_id>.png")
@@ -93,7 +110,12 @@ def quote_png(item_id: int):
         for p in (quote.article.outlet, quote.article.published and quote.article.published.strftime("%B %-d, %Y"))
         if p
     )
-    image = cards.render_quote_png(quote.text, quote.speaker.name if quote.speaker else "Unattributed", byline)
+    shown = display.display(quote)  # reported speech without quotation marks, as on the card
+    text = shown.segments[0].text if shown.kind == "direct" else shown.plain
+    speaker = quote.speaker.name if quote.speaker else "Unattributed"
+    threshold = current_app.config.get("LOW_CONFIDENCE", display.DEFAULT_LOW_CONFIDENCE)
+    note = display.small_print(quote, threshold)
+    image = cards.render_quote_png(text, speaker, byline, quoted=shown.kind == "direct", note=note)
     return _cacheable(Response(image, mimetype="image/png"))
 
 
@@ -119,7 +141,7 @@ def oembed(args):
         "type": "rich",
         "provider_name": "quotetrack",
         "provider_url": base_url(),
-        "title": item.text if kind == "quotes" else item.canonical_text,
+        "title": display.display(item).plain if kind == "quotes" else display.trim(item.canonical_text),
         "author_name": item.speaker.name if item.speaker else None,
         "html": links.embed_snippet,
         "width": width,

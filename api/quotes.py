@@ -51,3 +51,6 @@ def correct_quote(data, quote_id: int):
         curation.correct_quote(session, quote_id, key_name(), **data)
     with state().db.reading() as session:
         return repository.get_quote(session, quote_id, include_rejected=True)
+
+
+from . import export  # noqa: E402,F401  (registers /quotes/export.csv and .jsonl on this blueprint)

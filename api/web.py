@@ -29,22 +29,6 @@ def _page(template: str, **context) -> Response:
     return response
 
 
-@pages.get("/")
-def home():
-    q = request.args.get("q", "").strip()
-    who = request.args.get("speaker", "").strip()
-    with state().db.reading() as session:
-        speakers, _ = repository.list_speakers(session, who or None, None, 1, 10) if who else ([], 0)
-        speaker_ids = [s.id for s in speakers] if who else [None]
-        quotes = []
-        if q or who:
-            for speaker_id in speaker_ids:
-                found, _ = repository.search_quotes(session, text=q or None, speaker_id=speaker_id, per_page=50)
-                quotes.extend(found)
-        top, _ = statement_queries.list_statements(session, min_outlets=2, per_page=10)
-    return _page("home.html", q=q, who=who, quotes=quotes, statements=top, searched=bool(q or who))
-
-
 @pages.get("/verify")
 def verify_page():
     text = request.args.get("text", "").strip()[:5000]
@@ -87,3 +71,6 @@ def statement_page(statement_id: int):
         return _page("missing.html", what=f"statement {statement_id}"), 404
     links = _links("statement", statement_id, 560, "light")
     return _page("statement.html", statement=statement, links=links)
+
+
+from . import desk  # noqa: E402,F401  (the search page at / and /articles/{id}, on this blueprint)

@@ -9,6 +9,7 @@ from io import BytesIO
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 
+from . import display
 from .types import StoredQuote, StoredStatement
 
 THEMES = ("light", "dark")
@@ -37,6 +38,8 @@ class CardLinks:
     image_url: str | None
     oembed_url: str
     embed_snippet: str
+    article_page: str | None = None  # the quote highlighted in its article on this service
+    speaker_page: str | None = None
 
 
 def card_height(width: int) -> int:
@@ -44,13 +47,26 @@ def card_height(width: int) -> int:
     return 260 if width >= 480 else 360
 
 
-def render_quote_card(quote: StoredQuote, links: CardLinks, theme: str = "light", width: int | None = None) -> str:
+def render_quote_card(
+    quote: StoredQuote,
+    links: CardLinks,
+    theme: str = "light",
+    width: int | None = None,
+    low_confidence: float = display.DEFAULT_LOW_CONFIDENCE,
+) -> str:
+    """A direct quote in quotation marks; reported speech as speaker + cue + content without
+    them; a mixed quote with only its quoted fragments in marks; kind, attribution method and
+    confidence in the small print."""
+    shown = display.display(quote)
     return (
         _environment()
         .get_template("card.html")
         .render(
             kind="quote",
-            text=quote.text,
+            text=shown.plain,
+            shown=shown,
+            small_print=display.small_print(quote, low_confidence),
+            low=display.is_low_confidence(quote.confidence, low_confidence),
             quote=quote,
             speaker=quote.speaker,
             article=quote.article,
@@ -70,7 +86,8 @@ def render_statement_card(
         .get_template("card.html")
         .render(
             kind="statement",
-            text=statement.canonical_text,
+            text=display.trim(statement.canonical_text),
+            shown=display.Display("direct", "", (display.Segment(display.trim(statement.canonical_text), True),)),
             statement=statement,
             speaker=statement.speaker,
             article=first,
@@ -81,8 +98,19 @@ def render_statement_card(
     )
 
 
-def render_quote_png(text: str, speaker: str, byline: str, width: int = 1200, height: int = 630) -> bytes:
-    """A 1200x630 image (the Open Graph size) with the quote, the speaker and the source."""
+def render_quote_png(
+    text: str,
+    speaker: str,
+    byline: str,
+    width: int = 1200,
+    height: int = 630,
+    quoted: bool = True,
+    note: str = "",
+) -> bytes:
+    """A 1200x630 image (the Open Graph size) with the quote, the speaker and the source.
+    `quoted`: draw quotation marks around `text` (a direct quote); reported speech and mixed
+    quotes arrive with their own wording (display.Display.plain) and get none. `note`: the
+    small print (kind, attribution method, confidence), drawn under the byline."""
     from PIL import Image, ImageDraw, ImageFont
 
     image = Image.new("RGB", (width, height), "#fbfaf7")
@@ -91,7 +119,7 @@ def render_quote_png(text: str, speaker: str, byline: str, width: int = 1200, he
     margin, y = 72, 64
     for size in (52, 44, 36, 30, 26):  # the largest size at which the quote fits
         font = ImageFont.load_default(size=size)
-        lines = _wrap(draw, f"“{text}”", font, width - 2 * margin)
+        lines = _wrap(draw, f"“{text}”" if quoted else text, font, width - 2 * margin)
         if len(lines) * int(size * 1.3) <= height - 240:
             break
     for line in lines:
@@ -102,6 +130,12 @@ def render_quote_png(text: str, speaker: str, byline: str, width: int = 1200, he
     draw.line([(margin, height - 122), (margin + 28, height - 122)], fill="#1c1b1a", width=3)
     draw.text((margin + 40, height - 140), speaker, font=small, fill="#1c1b1a")
     draw.text((margin, height - 96), byline, font=ImageFont.load_default(size=24), fill="#5f5a54")
+    if note:
+        for note_size in (20, 18, 16):  # the small print on one line
+            note_font = ImageFont.load_default(size=note_size)
+            if draw.textlength(note, font=note_font) <= width - 2 * margin:
+                break
+        draw.text((margin, height - 58), note, font=note_font, fill="#5f5a54")
     buffer = BytesIO()
     image.save(buffer, "PNG", optimize=True)
     return buffer.getvalue()

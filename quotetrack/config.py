@@ -53,6 +53,13 @@ SETTINGS: tuple[Setting, ...] = (
         "",
         "Absolute base URL for links in cards, embeds and oEmbed answers (default: the request's host).",
     ),
+    Setting(
+        "LOW_CONFIDENCE",
+        0.8,
+        "Attributions with a confidence (a calibrated probability) below this are marked 'low confidence: check "
+        "the attribution' on the pages and cards.",
+        float,
+    ),
     Setting("CARD_MAX_AGE", 300, "Seconds a CMS or browser may cache a card (Cache-Control max-age).", int),
     Setting(
         "FETCH_URLS",

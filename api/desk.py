@@ -1,0 +1,251 @@
+"""The journalist's desk pages: quote search with filters, real pagination and export links
+(`/`), and an article with every quote highlighted in place (`/articles/{id}`).
+
+Routes are added to the journalist pages' blueprint (api/web.py imports this module)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+from urllib.parse import urlencode
+
+from flask import current_app, request
+
+from quotetrack import display
+from quotetrack.storage import exports, repository, statement_queries
+from quotetrack.types import StoredQuote
+
+from .extensions import state
+from .schemas import KINDS
+from .web import _page, pages
+
+PER_PAGE = 20
+MIN_CONFIDENCE_CHOICES = (("", "any confidence"), ("0.5", "≥ 50%"), ("0.8", "≥ 80%"), ("0.9", "≥ 90%"))
+
+
+def low_confidence_threshold() -> float:
+    return float(current_app.config.get("LOW_CONFIDENCE", display.DEFAULT_LOW_CONFIDENCE))
+
+
+def is_low(quote) -> bool:
+    return display.is_low_confidence(quote.confidence, low_confidence_threshold())
+
+
+# What every page's templates (and the macros they import) need to label a quote honestly.
+_GLOBALS: dict[str, Callable[..., Any]] = {
+    "show": display.display,
+    "kind_label": display.kind_label,
+    "method_label": display.method_label,
+    "percent": display.percent,
+    "lead_parts": display.lead_parts,
+    "is_low": is_low,
+    "in_sentence": lambda quote: in_sentence(quote),
+    "low_confidence_threshold": low_confidence_threshold,
+}
+for _name, _function in _GLOBALS.items():
+    pages.add_app_template_global(_function, _name)
+
+
+def in_sentence(quote: StoredQuote) -> tuple[str, str, str] | None:
+    """The sentence around a quote split as (before, wording, after), or None when the stored
+    sentence does not hold the wording."""
+    sentence = quote.sentence or ""
+    at = sentence.find(quote.text)
+    if not quote.text or at < 0 or sentence.strip() == quote.text.strip():
+        return None
+    return sentence[:at], quote.text, sentence[at + len(quote.text) :]
+
+
+# -- search ----------------------------------------------------------------------------------------
+@dataclass
+class SearchForm:
+    q: str = ""
+    speaker: str = ""
+    outlet: str = ""
+    kind: str = ""
+    date_from: str = ""
+    date_to: str = ""
+    min_confidence: str = ""
+    page: int = 1
+
+    def query(self, **changes) -> str:
+        values = {**self.__dict__, **changes}
+        return urlencode({k: v for k, v in values.items() if v not in ("", None) and not (k == "page" and v == 1)})
+
+    def export_query(self) -> str:
+        return urlencode({k: v for k, v in self.__dict__.items() if k != "page" and v not in ("", None)})
+
+    @property
+    def active(self) -> bool:
+        return any(v for k, v in self.__dict__.items() if k != "page")
+
+
+def _date(value: str, name: str, problems: list[str]) -> date | None:
+    if not value:
+        return None
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        problems.append(f"{name} is not a date (YYYY-MM-DD): ignored.")
+        return None
+
+
+def _read_form() -> tuple[SearchForm, list[str]]:
+    args = request.args
+    text = {k: args.get(k, "").strip()[:300] for k in ("q", "speaker", "outlet", "kind", "date_from", "date_to")}
+    form = SearchForm(
+        q=text["q"],
+        speaker=text["speaker"],
+        outlet=text["outlet"],
+        kind=text["kind"],
+        date_from=text["date_from"],
+        date_to=text["date_to"],
+        min_confidence=args.get("min_confidence", "").strip()[:10],
+    )
+    problems: list[str] = []
+    try:
+        form.page = max(1, min(100_000, int(args.get("page", "1"))))
+    except ValueError:
+        problems.append("page is not a number: showing the first.")
+    if form.kind and form.kind not in KINDS:
+        problems.append(f"kind must be one of {', '.join(KINDS)}: ignored.")
+        form.kind = ""
+    if form.min_confidence:
+        try:
+            if not 0 <= float(form.min_confidence) <= 1:
+                raise ValueError
+        except ValueError:
+            problems.append("minimum confidence must be between 0 and 1: ignored.")
+            form.min_confidence = ""
+    return form, problems
+
+
+def _page_links(current: int, pages_total: int) -> list[int | None]:
+    """Page numbers to link: first, last and two around the current one (None: a gap)."""
+    wanted = sorted({1, pages_total, *range(current - 2, current + 3)} & set(range(1, pages_total + 1)))
+    links: list[int | None] = []
+    for number in wanted:
+        if links and number - (links[-1] or 0) > 1:
+            links.append(None)
+        links.append(number)
+    return links
+
+
+@pages.get("/")
+def home():
+    form, problems = _read_form()
+    quotes: list[StoredQuote] = []
+    total = 0
+    matched_speakers = []
+    with state().db.reading() as session:
+        outlets = exports.outlets(session)
+        if form.active:
+            speaker_ids = None
+            if form.speaker:
+                speaker_ids = exports.resolve_speakers(session, form.speaker)
+                matched_speakers = [repository.get_speaker(session, str(i)) for i in speaker_ids[:10]]
+            filters = exports.QuoteFilters(
+                text=form.q or None,
+                speaker_ids=speaker_ids,
+                kind=form.kind or None,
+                outlet=form.outlet or None,
+                date_from=_date(form.date_from, "from", problems),
+                date_to=_date(form.date_to, "to", problems),
+                min_confidence=float(form.min_confidence) if form.min_confidence else None,
+            )
+            quotes, total = exports.search(session, filters, form.page, PER_PAGE)
+        top, _ = statement_queries.list_statements(session, min_outlets=2, per_page=10)
+    pages_total = max(1, -(-total // PER_PAGE))
+    first = (form.page - 1) * PER_PAGE + 1
+    return _page(
+        "home.html",
+        form=form,
+        problems=problems,
+        quotes=quotes,
+        total=total,
+        first=first,
+        last=first + len(quotes) - 1,
+        pages_total=pages_total,
+        page_links=_page_links(form.page, pages_total),
+        outlets=outlets,
+        kinds=KINDS,
+        confidence_choices=MIN_CONFIDENCE_CHOICES,
+        matched_speakers=[s for s in matched_speakers if s is not None],
+        statements=top,
+        searched=form.active,
+    )
+
+
+# -- article ------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Piece:
+    """A run of article text, inside at most one quote's highlight."""
+
+    text: str
+    quote: StoredQuote | None = None
+    first: bool = False  # carries data-quote-id
+    last: bool = False  # carries the speaker label beside the highlight
+
+
+def highlight(text: str, quotes: list[StoredQuote]) -> list[Piece]:
+    """The article text cut at every quote boundary. Each run belongs to the innermost quote
+    covering it (the one that starts last); a quote's first run carries its id, so every
+    quote has exactly one element with data-quote-id, nested or overlapping ones included.
+    The runs joined give back `text` exactly."""
+    spans = [q for q in quotes if 0 <= q.start < q.end <= len(text)]
+    cuts = sorted({0, len(text), *(q.start for q in spans), *(q.end for q in spans)})
+    runs: list[tuple[int, int, StoredQuote | None]] = []
+    for a, b in zip(cuts, cuts[1:], strict=False):
+        covering = [q for q in spans if q.start <= a and b <= q.end]
+        owner = max(covering, key=lambda q: (q.start, -q.end, q.id)) if covering else None
+        runs.append((a, b, owner))
+    first_run: dict[int, int] = {}
+    last_run: dict[int, int] = {}
+    for index, (_, _, owner) in enumerate(runs):
+        if owner is not None:
+            first_run.setdefault(owner.id, index)
+            last_run[owner.id] = index
+    pieces: list[Piece] = []
+    placed = set(first_run)
+    for index, (a, b, owner) in enumerate(runs):
+        # A quote with no run of its own (the same span as another): an empty marker at its start.
+        for quote in spans:
+            if quote.id not in placed and quote.start == a:
+                pieces.append(Piece("", quote, first=True, last=True))
+                placed.add(quote.id)
+        pieces.append(
+            Piece(
+                text[a:b],
+                owner,
+                first=owner is not None and first_run[owner.id] == index,
+                last=owner is not None and last_run[owner.id] == index,
+            )
+        )
+    return pieces
+
+
+@pages.get("/articles/<int:article_id>")
+def article_page(article_id: int):
+    """The article as stored, every quote highlighted in place with its speaker and kind."""
+    with state().db.reading() as session:
+        row = repository.get_article(session, article_id)
+        if row is None:
+            return _page("missing.html", what=f"article {article_id}"), 404
+        quotes = repository.article_quotes(session, article_id)
+        article = repository.to_article(row, len(quotes))
+        text = row.text
+    return _page(
+        "article.html",
+        article=article,
+        quotes=quotes,
+        pieces=highlight(text, quotes),
+        low_count=sum(1 for q in quotes if q.confidence < low_confidence_threshold()),
+    )
+
+
+@pages.app_template_filter("trim_sentence")
+def _trim_sentence(text: str) -> str:
+    """A wording without the sentence's trailing comma (display only)."""
+    return display.trim(text)

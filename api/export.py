@@ -1,0 +1,176 @@
+"""Exports: every quote matching the search filters as CSV or JSON Lines, streamed.
+
+Registered on the quotes blueprint (api/quotes.py imports this module), so they sit beside
+`GET /api/v1/quotes` in the OpenAPI document. Reads are open, like every read."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterator
+from datetime import date
+
+import marshmallow as ma
+from flask import Response
+from flask_smorest import abort
+from marshmallow import validate
+
+from quotetrack.storage import exports
+from quotetrack.types import StoredQuote
+
+from .extensions import state
+from .quotes import blp
+from .schemas import KINDS, StrictSchema
+
+COLUMNS = (
+    "text",
+    "kind",
+    "speaker",
+    "speaker_id",
+    "outlet",
+    "published",
+    "url",
+    "start",
+    "end",
+    "confidence",
+    "method",
+    "statement_id",
+)
+# A spreadsheet runs a cell that starts with one of these as a formula (CSV injection).
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+class QuoteExportArgsSchema(StrictSchema):
+    q = ma.fields.String(metadata={"description": "Words that must all occur in the wording."})
+    speaker = ma.fields.String(
+        metadata={
+            "description": "Speaker id or slug; any other text finds every speaker whose name or alias contains it "
+            "(as the search page does)."
+        }
+    )
+    kind = ma.fields.String(validate=validate.OneOf(KINDS))
+    outlet = ma.fields.String(metadata={"description": "Outlet name, case-insensitive."})
+    date_from = ma.fields.Date(metadata={"description": "Published on or after (YYYY-MM-DD)."})
+    date_to = ma.fields.Date(metadata={"description": "Published on or before (YYYY-MM-DD)."})
+    min_confidence = ma.fields.Float(
+        validate=validate.Range(min=0, max=1),
+        metadata={"description": "Only attributions with at least this confidence (a calibrated probability)."},
+    )
+
+
+def filters_from(session, args: dict) -> exports.QuoteFilters:
+    """The storage filters for validated export/search arguments; 404 for an unknown speaker."""
+    speaker_ids = None
+    if args.get("speaker"):
+        speaker_ids = exports.resolve_speakers(session, args["speaker"])
+        if not speaker_ids:
+            abort(404, message=f"No speaker {args['speaker']}.")
+    return exports.QuoteFilters(
+        text=args.get("q"),
+        speaker_ids=speaker_ids,
+        kind=args.get("kind"),
+        outlet=args.get("outlet"),
+        date_from=args.get("date_from"),
+        date_to=args.get("date_to"),
+        min_confidence=args.get("min_confidence"),
+    )
+
+
+def safe_cell(value: object) -> object:
+    """A string cell a spreadsheet would read as a formula, prefixed with a quote."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        return "'" + value
+    return value
+
+
+def row(quote: StoredQuote) -> dict:
+    """One quote as an export record: the stored wording and offsets, exactly."""
+    published: date | None = quote.article.published
+    return {
+        "text": quote.text,
+        "kind": quote.kind,
+        "speaker": quote.speaker.name if quote.speaker else None,
+        "speaker_id": quote.speaker.id if quote.speaker else None,
+        "outlet": quote.article.outlet,
+        "published": published.isoformat() if published else None,
+        "url": quote.article.url,
+        "start": quote.start,
+        "end": quote.end,
+        "confidence": round(quote.confidence, 4),
+        "method": quote.method,
+        "statement_id": quote.statement_id,
+    }
+
+
+def _csv_lines(quotes: Iterator[StoredQuote]) -> Iterator[str]:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer.writerow(COLUMNS)
+    for quote in quotes:
+        record = row(quote)
+        writer.writerow(["" if record[c] is None else safe_cell(record[c]) for c in COLUMNS])
+        if buffer.tell() > 16_384:
+            yield buffer.getvalue()
+            buffer.seek(0)
+            buffer.truncate()
+    yield buffer.getvalue()
+
+
+def _jsonl_lines(quotes: Iterator[StoredQuote]) -> Iterator[str]:
+    for quote in quotes:
+        yield json.dumps({"id": quote.id, "article_id": quote.article.id, **row(quote)}, ensure_ascii=False) + "\n"
+
+
+def _stream(args: dict, render, mimetype: str, filename: str) -> Response:
+    db = state().db
+    with db.reading() as session:  # resolve the filters (and answer 404) before streaming starts
+        filters = filters_from(session, args)
+
+    def generate() -> Iterator[str]:
+        with db.reading() as session:
+            yield from render(exports.iter_quotes(session, filters))
+
+    response = Response(generate(), content_type=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    return response
+
+
+_DOC_ERRORS = {
+    "404": {"description": "No such speaker."},
+    "422": {"description": "A filter is not valid."},
+}
+
+
+@blp.route("/quotes/export.csv")
+@blp.arguments(QuoteExportArgsSchema, location="query")
+@blp.doc(
+    responses={
+        "200": {
+            "description": "CSV (UTF-8, header row: " + ", ".join(COLUMNS) + "); cells that a spreadsheet would run "
+            "as a formula (starting with = + - @) are prefixed with a single quote. Streamed.",
+            "content": {"text/csv": {"schema": {"type": "string"}}},
+        },
+        **_DOC_ERRORS,
+    }
+)
+def export_csv(args):
+    """Every quote matching the filters, as CSV, newest first (no page size: the whole result)."""
+    return _stream(args, _csv_lines, "text/csv; charset=utf-8", "quotetrack-quotes.csv")
+
+
+@blp.route("/quotes/export.jsonl")
+@blp.arguments(QuoteExportArgsSchema, location="query")
+@blp.doc(
+    responses={
+        "200": {
+            "description": "JSON Lines: one object per quote with id, article_id and the CSV's fields. Streamed.",
+            "content": {"application/jsonl": {"schema": {"type": "string"}}},
+        },
+        **_DOC_ERRORS,
+    }
+)
+def export_jsonl(args):
+    """Every quote matching the filters, one JSON object per line, newest first."""
+    return _stream(args, _jsonl_lines, "application/jsonl; charset=utf-8", "quotetrack-quotes.jsonl")

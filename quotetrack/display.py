@@ -1,0 +1,233 @@
+"""Honest labels: how a stored quote is shown to a reader, whatever the page or card.
+
+- A direct quote is the speaker's words: shown inside quotation marks.
+- Reported speech (kind ``indirect``) is the outlet's paraphrase: shown WITHOUT quotation
+  marks, as speaker + cue + content ("Maura Healey said the state police would not assist").
+- A mixed quote puts only its quoted fragments (``fragments`` offsets) inside marks.
+
+Punctuation that belonged to the surrounding sentence (the comma of '"... because we will,"
+he said') is trimmed from the display only: stored text and offsets stay exact.
+
+Everything here returns plain strings or (text, quoted) segments; templates escape them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Protocol
+
+OPEN, CLOSE = "“", "”"
+# Marks printed around a fragment in the source; the display draws its own.
+_MARKS = "\"“”„«»‘’'"
+# A trailing comma, semicolon, colon or dash belongs to the sentence the quote sat in.
+_TRAILING = re.compile(r"[\s,;:\u2013\u2014-]+$")
+# Participles and gerunds used as cues ("..., saying the city will not help") read as a
+# finite verb after the speaker's name.
+_GERUNDS = {
+    "saying": "said",
+    "adding": "added",
+    "telling": "told",
+    "noting": "noted",
+    "arguing": "argued",
+    "claiming": "claimed",
+    "warning": "warned",
+    "explaining": "explained",
+    "insisting": "insisted",
+    "stating": "stated",
+    "writing": "wrote",
+    "calling": "called",
+    "urging": "urged",
+    "asking": "asked",
+    "suggesting": "suggested",
+    "promising": "promised",
+    "vowing": "vowed",
+    "accusing": "accused",
+    "announcing": "announced",
+    "acknowledging": "acknowledged",
+}
+DEFAULT_LOW_CONFIDENCE = 0.8
+
+KIND_LABELS = {
+    "direct": "direct quote",
+    "indirect": "reported speech (not verbatim)",
+    "mixed": "partly quoted",
+}
+
+METHOD_LABELS = {
+    "signature": "signature under a post",
+    "handle": "social handle",
+    "coordinated": "named together",
+    "explicit_name": "named in the sentence",
+    "apposition": "named in apposition",
+    "surname": "surname",
+    "title": "title and surname",
+    "organisation": "organisation named",
+    "role": "role (e.g. 'the governor')",
+    "lede_description": "description in the lede",
+    "owner": "owner ('his office')",
+    "organisation_anaphor": "'the agency'-style reference",
+    "document_issuer": "issuer of a document",
+    "pronoun_salience": "pronoun",
+    "pronoun_last_quoted": "pronoun (last quoted)",
+    "pronoun_coref": "pronoun (coreference)",
+    "previous_quote": "continues the previous quote",
+    "context_speech": "paragraph's reporting clause",
+    "context_subject": "paragraph's subject",
+    "floating": "follows an attributed quote",
+    "description": "unnamed source as described",
+    "unresolved": "no speaker found",
+}
+
+
+class _Speaker(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+class DisplayQuote(Protocol):
+    """What the display needs of a quote (StoredQuote has it)."""
+
+    @property
+    def text(self) -> str: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def start(self) -> int: ...
+    @property
+    def cue(self) -> str | None: ...
+    @property
+    def speaker_mention(self) -> str | None: ...
+    @property
+    def speaker(self) -> _Speaker | None: ...
+    @property
+    def fragments(self) -> tuple[tuple[int, int], ...]: ...
+    @property
+    def confidence(self) -> float: ...
+    @property
+    def method(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class Segment:
+    text: str
+    quoted: bool  # inside quotation marks on display
+
+
+@dataclass(frozen=True)
+class Display:
+    """A quote as shown: `lead` (speaker and cue of reported speech, else empty), then the
+    segments; `plain` is the same as one string with the marks drawn in."""
+
+    kind: str
+    lead: str
+    segments: tuple[Segment, ...]
+
+    @property
+    def plain(self) -> str:
+        body = "".join(f"{OPEN}{s.text}{CLOSE}" if s.quoted else s.text for s in self.segments)
+        return f"{self.lead}{body}"
+
+    @property
+    def body(self) -> str:
+        """The wording without the lead, marks drawn in."""
+        return "".join(f"{OPEN}{s.text}{CLOSE}" if s.quoted else s.text for s in self.segments)
+
+
+def trim(text: str) -> str:
+    """The wording without the sentence's trailing comma, semicolon, colon or dash."""
+    trimmed = _TRAILING.sub("", text)
+    return trimmed or text
+
+
+def speaker_name(quote: DisplayQuote) -> str:
+    if quote.speaker is not None:
+        return quote.speaker.name
+    return "An unattributed source"
+
+
+def lead_parts(quote: DisplayQuote) -> tuple[str, str, str]:
+    """(before, speaker, after) of the reporting lead: ('', 'Maura Healey', ' said ') or
+    ('According to ', 'ICE', ', '), so a page can link the speaker's name."""
+    who = speaker_name(quote)
+    cue = " ".join((quote.cue or "said").split())
+    folded = cue.lower()
+    if folded.startswith("according to"):
+        return "According to ", who, ", "
+    return "", who, f" {_GERUNDS.get(folded, cue)} "
+
+
+def reporting_lead(quote: DisplayQuote) -> str:
+    """'Maura Healey said ' / 'According to ICE, ': the words that make reported speech read
+    as the outlet's account, not the speaker's wording."""
+    return "".join(lead_parts(quote))
+
+
+def _mixed_segments(quote: DisplayQuote) -> list[Segment]:
+    text = quote.text
+    spans = sorted(
+        (max(0, a - quote.start), min(len(text), b - quote.start))
+        for a, b in quote.fragments
+        if b - quote.start > 0 and a - quote.start < len(text)
+    )
+    segments: list[Segment] = []
+    position = 0
+    for a, b in spans:
+        if a < position or a >= b:
+            continue
+        before = text[position:a].rstrip(_MARKS) if a > position else ""
+        # The source's own closing mark after the previous fragment, dropped: the display draws it.
+        if segments and segments[-1].quoted:
+            before = before.lstrip(_MARKS)
+        if before:
+            segments.append(Segment(before, False))
+        fragment = trim(text[a:b].strip(_MARKS))
+        if fragment:
+            segments.append(Segment(fragment, True))
+        position = b
+    rest = text[position:]
+    if segments and segments[-1].quoted:
+        rest = rest.lstrip(_MARKS)
+    rest = trim(rest) if rest.strip() else ""
+    if rest:
+        segments.append(Segment(rest, False))
+    if not any(s.quoted for s in segments):
+        return [Segment(trim(text), False)]
+    return segments
+
+
+def display(quote: DisplayQuote) -> Display:
+    """How `quote` is shown (see the module docstring)."""
+    if quote.kind == "indirect":
+        return Display("indirect", reporting_lead(quote), (Segment(trim(quote.text), False),))
+    if quote.kind == "mixed":
+        return Display("mixed", reporting_lead(quote), tuple(_mixed_segments(quote)))
+    return Display("direct", "", (Segment(trim(quote.text), True),))
+
+
+def is_low_confidence(confidence: float, threshold: float = DEFAULT_LOW_CONFIDENCE) -> bool:
+    return confidence < threshold
+
+
+def method_label(method: str) -> str:
+    return METHOD_LABELS.get(method, method.replace("_", " "))
+
+
+def kind_label(kind: str) -> str:
+    return KIND_LABELS.get(kind, kind)
+
+
+def percent(confidence: float) -> str:
+    return f"{round(confidence * 100)}%"
+
+
+def small_print(quote: DisplayQuote, threshold: float = DEFAULT_LOW_CONFIDENCE) -> str:
+    """'reported speech (not verbatim) · attributed by surname · confidence 90%' (+ check it)."""
+    parts = [
+        kind_label(quote.kind),
+        f"attributed by {method_label(quote.method)}",
+        f"confidence {percent(quote.confidence)}",
+    ]
+    if is_low_confidence(quote.confidence, threshold):
+        parts.append("low confidence: check the attribution")
+    return " · ".join(parts)

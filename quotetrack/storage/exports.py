@@ -1,0 +1,106 @@
+"""Quote look-ups for the search pages and exports: every filter a journalist has (words,
+speakers, outlet, kind, date range, minimum confidence), a counted page, and a streamed
+iteration over everything that matches, in the same order."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import date
+
+from sqlalchemy import Select, func, select
+from sqlalchemy.orm import Session
+
+from ..types import StoredQuote
+from .models import ArticleRow, QuoteRow
+from .repository import ACCEPTED, _quote_query, find_speaker_row, fold_words, list_speakers, to_quote
+
+EXPORT_BATCH = 500
+
+
+@dataclass(frozen=True)
+class QuoteFilters:
+    text: str | None = None
+    speaker_ids: tuple[int, ...] | None = None  # None: any speaker; (): nobody matched
+    kind: str | None = None
+    outlet: str | None = None
+    date_from: date | None = None
+    date_to: date | None = None
+    min_confidence: float | None = None
+
+
+def resolve_speakers(session: Session, who: str, limit: int = 100) -> tuple[int, ...]:
+    """A speaker field as typed: an id or slug names one speaker; anything else finds every
+    speaker whose name or alias contains it (at most `limit`)."""
+    who = who.strip()
+    if not who:
+        return ()
+    row = find_speaker_row(session, who)
+    if row is not None:
+        return (row.id,)
+    speakers, _ = list_speakers(session, who, None, 1, limit)
+    return tuple(s.id for s in speakers)
+
+
+def _filtered(filters: QuoteFilters) -> Select:
+    statement = _quote_query().where(QuoteRow.status == ACCEPTED)
+    for word in fold_words(filters.text or "").split():
+        statement = statement.where(QuoteRow.folded.like(f"%{word}%"))
+    if filters.speaker_ids is not None:
+        statement = statement.where(QuoteRow.speaker_id.in_(filters.speaker_ids))
+    if filters.kind:
+        statement = statement.where(QuoteRow.kind == filters.kind)
+    if filters.outlet:
+        statement = statement.where(func.lower(ArticleRow.outlet) == filters.outlet.lower())
+    if filters.date_from:
+        statement = statement.where(ArticleRow.published >= filters.date_from)
+    if filters.date_to:
+        statement = statement.where(ArticleRow.published <= filters.date_to)
+    if filters.min_confidence is not None:
+        statement = statement.where(QuoteRow.confidence >= filters.min_confidence)
+    return statement
+
+
+def _ordered(statement: Select) -> Select:
+    # Newest first; undated articles last on every backend; then text order within an article.
+    return statement.order_by(
+        ArticleRow.published.is_(None), ArticleRow.published.desc(), ArticleRow.id.desc(), QuoteRow.start, QuoteRow.id
+    )
+
+
+def count_quotes(session: Session, filters: QuoteFilters) -> int:
+    counted = _filtered(filters).with_only_columns(QuoteRow.id).order_by(None).subquery()
+    return session.scalar(select(func.count()).select_from(counted)) or 0
+
+
+def search(session: Session, filters: QuoteFilters, page: int = 1, per_page: int = 20) -> tuple[list[StoredQuote], int]:
+    """One page of the matching quotes and how many match in all."""
+    total = count_quotes(session, filters)
+    rows = session.scalars(_ordered(_filtered(filters)).offset((page - 1) * per_page).limit(per_page))
+    return [to_quote(r) for r in rows], total
+
+
+def iter_quotes(session: Session, filters: QuoteFilters, batch: int = EXPORT_BATCH) -> Iterator[StoredQuote]:
+    """Every matching quote, in pages of `batch` by keyset-free offset over a stable order,
+    so memory stays flat however many match."""
+    offset = 0
+    while True:
+        rows = list(session.scalars(_ordered(_filtered(filters)).offset(offset).limit(batch)))
+        for row in rows:
+            yield to_quote(row)
+        if len(rows) < batch:
+            return
+        offset += batch
+        session.expunge_all()
+
+
+def outlets(session: Session) -> list[str]:
+    """Every outlet with an accepted quote, for a filter menu."""
+    rows = session.scalars(
+        select(ArticleRow.outlet)
+        .distinct()
+        .join(QuoteRow, QuoteRow.article_id == ArticleRow.id)
+        .where(QuoteRow.status == ACCEPTED, ArticleRow.outlet.is_not(None))
+        .order_by(ArticleRow.outlet)
+    )
+    return [o for o in rows if o]

@@ -1,0 +1,173 @@
+"""The journalist's desk through the test client: exports (CSV, JSON Lines) with the search
+filters, the search page's filters and pagination, the article page, and honest labels on
+pages, cards and oEmbed. What a browser shows is in test_desk_browser.py."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+
+from api.export import COLUMNS
+
+pytestmark = pytest.mark.model
+
+TEXT = (
+    "Mayor Jane Doe spoke to reporters on Monday.\n\n"
+    "“=SUM(A1:A9) is not a formula, it is a slogan,” Doe said.\n\n"
+    "Police chief Sam Roe said the department would not assist federal agents.\n\n"
+    "“We will keep our streets safe, because we will,” Roe added.\n\n"
+    "Roe said the city would use “every tool we have” to protect residents.\n\n"
+    "“<img src=x onerror=alert(1)> & friends,” Doe said."
+)
+ARTICLE = {
+    "text": TEXT,
+    "outlet": "Test Outlet",
+    "title": "A test <i>article</i>",
+    "url": "https://example.org/desk",
+    "published": "2024-11-20",
+}
+OTHER = {
+    "text": "“Winter shelters stay open,” Gov. Linda Marsh said.\n\nMarsh said the budget would hold.",
+    "outlet": "Other Paper",
+    "url": "https://example.org/other",
+    "published": "2024-10-01",
+}
+
+
+@pytest.fixture
+def stored(client, auth):
+    first = client.post("/api/v1/articles", json=ARTICLE, headers=auth).get_json()
+    second = client.post("/api/v1/articles", json=OTHER, headers=auth).get_json()
+    return first, second
+
+
+def _csv(response) -> list[list[str]]:
+    return list(csv.reader(io.StringIO(response.get_data(as_text=True))))
+
+
+def test_csv_export_has_the_header_exact_offsets_and_no_formulas(client, stored):
+    article, other = stored
+    response = client.get("/api/v1/quotes/export.csv")
+    assert response.status_code == 200
+    assert response.mimetype == "text/csv"
+    assert response.headers["Content-Disposition"].startswith("attachment;")
+    rows = _csv(response)
+    assert tuple(rows[0]) == COLUMNS
+    assert len(rows) - 1 == len(article["quotes"]) + len(other["quotes"])
+    records = [dict(zip(COLUMNS, r, strict=True)) for r in rows[1:]]
+    formula = next(r for r in records if "SUM(A1:A9)" in r["text"])
+    assert formula["text"].startswith("'=SUM")  # a spreadsheet shows it, does not run it
+    for record in records:
+        assert not record["text"].startswith(("=", "+", "-", "@"))
+        start, end = int(record["start"]), int(record["end"])
+        source = TEXT if record["url"] == ARTICLE["url"] else OTHER["text"]
+        assert source[start:end] == record["text"].removeprefix("'")
+        assert 0 <= float(record["confidence"]) <= 1 and record["method"]
+    trailing = next(r for r in records if "because we will" in r["text"])
+    assert trailing["text"].endswith("because we will,")  # exports keep the exact wording
+
+
+def test_exports_apply_the_search_filters(client, stored):
+    def texts(query: str) -> list[str]:
+        return [r[0] for r in _csv(client.get(f"/api/v1/quotes/export.csv?{query}"))[1:]]
+
+    assert all("Winter" not in t for t in texts("outlet=test+outlet"))
+    assert texts("outlet=Other+Paper") and all(t for t in texts("outlet=Other+Paper"))
+    assert texts("date_to=2024-10-31") == texts("outlet=Other+Paper")
+    assert texts("date_from=2024-11-01") == texts("outlet=Test+Outlet")
+    indirect = texts("kind=indirect")
+    assert indirect and "the department would not assist federal agents" in indirect
+    assert texts("q=streets+safe") == ["We will keep our streets safe, because we will,"]
+    assert set(texts("speaker=roe")) == set(texts("speaker=sam-roe")) != set()
+    assert texts("min_confidence=1") == [
+        r[0] for r in _csv(client.get("/api/v1/quotes/export.csv"))[1:] if float(r[9]) >= 1
+    ]
+    assert client.get("/api/v1/quotes/export.csv?speaker=nobody-at-all").status_code == 404
+    assert client.get("/api/v1/quotes/export.csv?min_confidence=2").status_code == 422
+    assert client.get("/api/v1/quotes/export.csv?kind=quoted").status_code == 422
+
+
+def test_jsonl_export_is_one_object_per_line(client, stored):
+    article, other = stored
+    response = client.get("/api/v1/quotes/export.jsonl?outlet=Test+Outlet")
+    assert response.status_code == 200 and response.mimetype == "application/jsonl"
+    lines = response.get_data(as_text=True).splitlines()
+    records = [json.loads(line) for line in lines]
+    assert len(records) == len(article["quotes"])
+    assert set(COLUMNS) | {"id", "article_id"} == set(records[0])
+    assert {r["id"] for r in records} == {q["id"] for q in article["quotes"]}
+    formula = next(r for r in records if "SUM(A1:A9)" in r["text"])
+    assert formula["text"].startswith("=SUM")  # JSON is data: nothing to escape
+
+
+def test_exports_are_in_the_openapi_document_and_open(client):
+    spec = client.get("/api/v1/openapi.json").get_json()
+    csv_doc = spec["paths"]["/api/v1/quotes/export.csv"]["get"]
+    assert "text/csv" in csv_doc["responses"]["200"]["content"]
+    assert {p["name"] for p in csv_doc["parameters"]} >= {"q", "speaker", "kind", "outlet", "min_confidence"}
+    assert "/api/v1/quotes/export.jsonl" in spec["paths"]
+    assert not csv_doc.get("security")  # reads need no key
+
+
+def test_search_page_paginates_with_totals_and_filters(client, auth):
+    lines = [f"“Shelter number {i} stays open,” Mayor Ann Lee said." for i in range(45)]
+    client.post("/api/v1/articles", json={"text": "\n\n".join(lines), "outlet": "Paged"}, headers=auth)
+    total = len(_csv(client.get("/api/v1/quotes/export.csv?q=shelter"))) - 1
+    assert total > 40
+    first = client.get("/?q=shelter").get_data(as_text=True)
+    assert f'<span id="total">{total}</span>' in first
+    assert "showing 1–20" in first and 'href="/?q=shelter&amp;page=2"' in first
+    third = client.get("/?q=shelter&page=3").get_data(as_text=True)
+    assert f"showing 41–{total}" in third and 'rel="prev"' in third and 'rel="next"' not in third
+    assert third.count('class="quote kind-direct') == total - 40
+    assert 'href="/api/v1/quotes/export.csv?q=shelter"' in first
+    filtered = client.get("/?q=shelter&outlet=Nowhere&min_confidence=0.9").get_data(as_text=True)
+    assert '<span id="total">0</span>' in filtered
+    odd = client.get("/?q=shelter&page=x&min_confidence=9&kind=zzz&date_from=soon")
+    assert odd.status_code == 200 and odd.get_data(as_text=True).count('role="alert"') == 4
+
+
+def test_article_page_highlights_every_quote_and_escapes(client, stored):
+    article, _ = stored
+    article_id = article["article"]["id"]
+    response = client.get(f"/articles/{article_id}")
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    assert html.count("data-quote-id=") == len(article["quotes"])
+    for quote in article["quotes"]:
+        assert f'data-quote-id="{quote["id"]}"' in html and f'id="quote-{quote["id"]}"' in html
+        if quote["speaker"]:
+            assert f'href="/speakers/{quote["speaker"]["slug"]}"' in html
+    assert "<img src=x" not in html and "&lt;img src=x onerror=alert(1)&gt; &amp; friends" in html
+    assert "A test &lt;i&gt;article&lt;/i&gt;" in html
+    assert client.get("/articles/999999").status_code == 404
+
+
+def test_results_label_reported_speech_without_marks(client, stored):
+    html = client.get("/?q=department+assist").get_data(as_text=True)
+    assert '<a class="speaker" href="/speakers/sam-roe">Sam Roe</a> said the department would not assist' in html
+    assert "“the department" not in html
+    assert "reported speech (not verbatim)" in html and "confidence" in html
+    assert "<mark>the department would not assist federal agents</mark>" in html  # the sentence around it
+    direct = client.get("/?q=streets+safe").get_data(as_text=True)
+    assert "“We will keep our streets safe, because we will”" in direct  # trailing comma trimmed
+
+
+def test_cards_and_oembed_label_reported_speech_honestly(client, stored):
+    article, _ = stored
+    reported = next(q for q in article["quotes"] if q["kind"] == "indirect")
+    direct = next(q for q in article["quotes"] if "because we will" in q["text"])
+    card = client.get(f"/cards/quotes/{reported['id']}").get_data(as_text=True)
+    assert "Sam Roe said the department would not assist federal agents" in card
+    assert "“the department" not in card and "<blockquote" not in card
+    assert "reported speech (not verbatim) · attributed by" in card
+    assert f"/articles/{article['article']['id']}#quote-{reported['id']}" in card and "/speakers/sam-roe" in card
+    direct_card = client.get(f"/cards/quotes/{direct['id']}").get_data(as_text=True)
+    assert "<p>“We will keep our streets safe, because we will”</p>" in direct_card
+    oembed = client.get(f"/api/v1/oembed?url=http://localhost/cards/quotes/{reported['id']}").get_json()
+    assert oembed["title"] == "Sam Roe said the department would not assist federal agents"
+    png = client.get(f"/cards/quotes/{reported['id']}.png")
+    assert png.status_code == 200 and png.data[:8] == b"\x89PNG\r\n\x1a\n"

@@ -1,0 +1,133 @@
+"""Honest labels (quotetrack/display.py) and the article page's highlighting (api/desk.py),
+without a database or a model: direct quotes in marks, reported speech without them, mixed
+quotes with only their fragments in marks, trailing sentence punctuation trimmed from display
+only, and highlights that give back the article text exactly."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from api.desk import highlight
+from quotetrack import display
+
+
+@dataclass(frozen=True)
+class _Speaker:
+    name: str
+    slug: str = "x"
+
+
+@dataclass(frozen=True)
+class _Quote:
+    text: str
+    kind: str = "direct"
+    start: int = 0
+    end: int = 0
+    cue: str | None = "said"
+    speaker_mention: str | None = None
+    speaker: _Speaker | None = field(default_factory=lambda: _Speaker("Maura Healey"))
+    fragments: tuple[tuple[int, int], ...] = ()
+    confidence: float = 0.95
+    method: str = "surname"
+    id: int = 1
+
+
+def test_direct_quote_is_in_marks_without_the_sentence_comma():
+    quote = _Quote("Either she helps us or she gets the hell out of the way, because we will,")
+    shown = display.display(quote)
+    assert shown.plain == "“Either she helps us or she gets the hell out of the way, because we will”"
+    assert shown.lead == ""
+    assert quote.text.endswith("will,")  # the stored wording is untouched
+
+
+def test_trim_keeps_sentence_final_punctuation_and_never_empties():
+    assert display.trim("We are done.") == "We are done."
+    assert display.trim("Why now?") == "Why now?"
+    assert display.trim("Unconscionable,") == "Unconscionable"
+    assert display.trim("and then —") == "and then"
+    assert display.trim(",") == ","
+
+
+def test_reported_speech_has_no_quotation_marks():
+    quote = _Quote("the state police would not assist", kind="indirect")
+    shown = display.display(quote)
+    assert shown.plain == "Maura Healey said the state police would not assist"
+    assert "“" not in shown.plain and "”" not in shown.plain and '"' not in shown.plain
+
+
+def test_reported_speech_leads_read_as_sentences():
+    according = _Quote("Lucas fled before serving his sentence", kind="indirect", cue="according to")
+    assert display.display(according).plain == "According to Maura Healey, Lucas fled before serving his sentence"
+    gerund = _Quote("the city will not help", kind="indirect", cue="saying")
+    assert display.display(gerund).plain == "Maura Healey said the city will not help"
+    nobody = _Quote("it was over", kind="indirect", speaker=None)
+    assert display.display(nobody).plain.startswith("An unattributed source said ")
+
+
+def test_mixed_quote_marks_only_its_fragments():
+    text = "the state would use “every tool in the toolbox” to “protect our residents,” and will “not assist"
+    start = 100
+    fragments = []
+    for fragment in ("every tool in the toolbox", "protect our residents,", "not assist"):
+        at = text.index(fragment)
+        fragments.append((start + at, start + at + len(fragment)))
+    quote = _Quote(text, kind="mixed", start=start, end=start + len(text), fragments=tuple(fragments))
+    shown = display.display(quote)
+    assert [s.text for s in shown.segments if s.quoted] == [
+        "every tool in the toolbox",
+        "protect our residents",
+        "not assist",
+    ]
+    assert shown.plain == (
+        "Maura Healey said the state would use “every tool in the toolbox” to “protect our residents” "
+        "and will “not assist”"
+    )
+
+
+def test_mixed_quote_with_straight_marks_and_no_fragments():
+    text = 'about two dozen communities have a "sanctuary city" policy'
+    at = text.index("sanctuary city")
+    quote = _Quote(text, kind="mixed", start=10, fragments=((10 + at, 10 + at + len("sanctuary city")),))
+    assert display.display(quote).body == "about two dozen communities have a “sanctuary city” policy"
+    unmarked = _Quote("a plain paraphrase,", kind="mixed")
+    assert display.display(unmarked).body == "a plain paraphrase"
+
+
+def test_small_print_names_method_and_confidence_and_flags_low_ones():
+    assert display.small_print(_Quote("x", confidence=0.9)) == "direct quote · attributed by surname · confidence 90%"
+    low = display.small_print(_Quote("x", kind="indirect", confidence=0.6, method="organisation_anaphor"), 0.8)
+    assert low.startswith("reported speech (not verbatim) · attributed by")
+    assert low.endswith("confidence 60% · low confidence: check the attribution")
+
+
+def _quotes_in(text: str, spans: list[tuple[int, int]]) -> list[_Quote]:
+    return [_Quote(text[a:b], start=a, end=b, id=i + 1) for i, (a, b) in enumerate(spans)]
+
+
+def test_highlight_gives_back_the_text_and_one_id_per_quote():
+    text = "Intro. “<b>Hi</b> & bye,” she said. Then “nested ‘inner’ words” ended."
+    outer = (text.index("nested"), text.index("” ended"))
+    inner = (text.index("inner"), text.index("inner") + len("inner"))
+    first = (text.index("<b>"), text.index(",”") + 1)
+    quotes = _quotes_in(text, [first, outer, inner, outer])  # the last repeats a span
+    pieces = highlight(text, quotes)
+    assert "".join(p.text for p in pieces) == text
+    firsts = [p.quote.id for p in pieces if p.quote is not None and p.first]
+    assert sorted(firsts) == [1, 2, 3, 4]
+    assert next(p for p in pieces if p.quote is not None and p.quote.id == 3).text == "inner"
+
+
+@given(st.text(min_size=1, max_size=60), st.lists(st.tuples(st.integers(0, 60), st.integers(1, 20)), max_size=6))
+def test_highlight_round_trips_any_text_and_spans(text, raw):
+    spans = [(a, min(len(text), a + n)) for a, n in raw if a < len(text)]
+    spans = [(a, b) for a, b in spans if a < b]
+    quotes = _quotes_in(text, spans)
+    pieces = highlight(text, quotes)
+    assert "".join(p.text for p in pieces) == text
+    assert sorted(p.quote.id for p in pieces if p.quote is not None and p.first) == [q.id for q in quotes]
+    for piece in pieces:
+        if piece.quote is not None and piece.text:
+            assert piece.text in piece.quote.text
