@@ -53,16 +53,22 @@ def main() -> None:
 
 @main.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
-def ingest(paths) -> None:
+@click.option("--queue", "queued", is_flag=True, help="Queue the articles for the workers (BROKER_URL) instead.")
+def ingest(paths, queued) -> None:
     """Extract quotes from articles and store them (DATABASE_URL). PATHS: .txt, .json, .jsonl,
     .html files or directories of them (a metadata.json beside them gives outlet, title, date).
-    Bad files are skipped and named; the exit status is then 1."""
+    Bad files are skipped and named; the exit status is then 1. With --queue, each article
+    becomes a job for `quotetrack worker` (its id is printed; the database must be migrated)."""
     from .service import ingest as ingest_article
     from .storage import Database
 
     settings = load_settings()
     items, skipped = _articles(paths)
     db = Database(settings["DATABASE_URL"])
+    if queued:
+        _enqueue(settings, db, items)
+        _exit_if_skipped(skipped, f"{len(items)} queued")
+        return
     db.migrate()
     nlp = _pipeline(settings)
     for item in _progress(items, "ingest"):
@@ -107,6 +113,45 @@ def extract(paths, output) -> None:
             else:
                 click.echo(f"{record['speaker'] or '?'} ({quote.kind.value}, {quote.cue}): {quote.text}")
     _exit_if_skipped(skipped, f"quotes of the other {len(items)} printed")
+
+
+def _enqueue(settings, db, items) -> None:
+    from .queue import BrokerUnavailable, enqueue, make_celery
+
+    if not settings["BROKER_URL"]:
+        raise click.ClickException("--queue needs BROKER_URL (e.g. redis://127.0.0.1:6379/0)")
+    celery = make_celery(settings["BROKER_URL"], settings["BROKER_VISIBILITY_TIMEOUT"])
+    try:
+        for item, job in zip(items, enqueue(db, celery, [item.article for item in items]), strict=True):
+            click.echo(f"{item.source}: job {job.id} ({job.status})")
+    except BrokerUnavailable as error:
+        raise click.ClickException(f"the broker is unavailable, nothing queued: {error}") from error
+
+
+@main.command()
+@click.option("--concurrency", default=1, show_default=True, type=click.IntRange(1, 64), help="Worker processes.")
+def worker(concurrency) -> None:
+    """Run a queue worker (BROKER_URL, DATABASE_URL): ingests queued articles, each process
+    loading the NLP pipeline once. Killed mid-article, its job runs again elsewhere."""
+    import os
+
+    from .queue import make_celery
+
+    settings = load_settings()
+    if not settings["BROKER_URL"]:
+        raise click.ClickException("the worker needs BROKER_URL (e.g. redis://127.0.0.1:6379/0)")
+    celery = make_celery(settings["BROKER_URL"], settings["BROKER_VISIBILITY_TIMEOUT"])
+    celery.worker_main(
+        [
+            "worker",
+            f"--concurrency={concurrency}",
+            "--pool=prefork",
+            "--loglevel=INFO",
+            f"--hostname=quotetrack-{os.getpid()}@%h",  # several workers on one machine
+            "--without-gossip",
+            "--without-mingle",
+        ]
+    )
 
 
 @main.command()

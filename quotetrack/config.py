@@ -68,6 +68,19 @@ SETTINGS: tuple[Setting, ...] = (
         "only, 10 s timeout, 5 MB cap). Off by default: the server then makes no request on a client's behalf.",
         _bool,
     ),
+    Setting(
+        "BROKER_URL",
+        "",
+        "Celery broker (redis://127.0.0.1:6379/0) for `quotetrack worker`, `quotetrack ingest --queue` and "
+        "`Prefer: respond-async` ingests over HTTP. Unset: everything is synchronous.",
+    ),
+    Setting(
+        "BROKER_VISIBILITY_TIMEOUT",
+        300,
+        "Seconds before a job taken by a worker that died (killed, machine lost) is handed to another worker. "
+        "Longer than any one article takes: a job still running past it would run twice (harmlessly).",
+        int,
+    ),
 )
 
 

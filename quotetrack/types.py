@@ -193,3 +193,17 @@ class StoredStatement:
     wordings: tuple[Wording, ...] = ()
     relation: str | None = None  # to a verified text, in verify() answers
     similarity: float | None = None
+
+
+@dataclass(frozen=True)
+class Job:
+    """An article queued for a worker: queued -> running -> done | failed."""
+
+    id: str
+    status: str
+    article_id: int | None
+    created: bool | None  # done: a new article or revision (False: the text was already stored)
+    error: str | None
+    attempts: int  # times a worker started it (more than 1: a worker died or the database failed)
+    created_at: datetime
+    updated_at: datetime

@@ -1,0 +1,128 @@
+"""The ingest queue: Celery on a Redis broker (BROKER_URL). Workers run the same
+service.ingest as the web app and the command line, one article per job.
+
+Delivery is at least once: a job is acknowledged only after its article is committed
+(acks_late), and a job whose worker died is delivered again (reject_on_worker_lost for a
+killed pool process; the broker's visibility timeout when the whole worker is gone). Running
+a job twice is harmless: ingest is idempotent, and the article is one transaction, so a
+worker killed mid-article leaves nothing half-written.
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import cache
+from typing import Any
+
+from celery import Celery, signals
+from kombu.exceptions import OperationalError as BrokerError
+from sqlalchemy.exc import OperationalError as DatabaseError
+
+from .config import load_settings
+from .errors import InvalidInput
+from .storage import Database, jobs
+from .types import Article, Job
+
+TASK = "quotetrack.ingest"
+log = logging.getLogger(__name__)
+
+
+class BrokerUnavailable(Exception):
+    """The broker could not take the jobs: nothing was queued."""
+
+
+def make_celery(broker_url: str, visibility_timeout: int = 300) -> Celery:
+    app = Celery("quotetrack", broker=broker_url, set_as_current=False)
+    app.conf.update(
+        task_acks_late=True,  # acknowledged after the article is committed, not when taken
+        task_reject_on_worker_lost=True,  # a pool process killed mid-article: the job goes back
+        worker_prefetch_multiplier=1,  # one job reserved per process: a dead worker strands few
+        task_ignore_result=True,  # status lives in the jobs table
+        task_serializer="json",
+        accept_content=["json"],
+        broker_connection_timeout=3,
+        broker_connection_retry_on_startup=True,
+        broker_transport_options={
+            "visibility_timeout": visibility_timeout,
+            # Look for jobs of dead workers every few seconds, so the timeout is the delay.
+            "unacked_restore_interval": 5,
+            "unacked_restore_throttle": 1,
+        },
+        worker_hijack_root_logger=False,
+    )
+    app.task(name=TASK, bind=True, max_retries=5)(_ingest_task)
+    return app
+
+
+@cache
+def _runtime() -> tuple[Database, Any, int]:
+    """Per worker process (after the fork): the database and the NLP pipeline, loaded once."""
+    from .nlp import load_pipeline
+
+    settings = load_settings()
+    nlp = load_pipeline(settings["SPACY_MODEL"], settings["COREF_ENABLED"])
+    return Database(settings["DATABASE_URL"]), nlp, settings["MAX_ARTICLE_CHARS"]
+
+
+@signals.worker_process_init.connect
+def _load_before_the_first_job(**_kwargs) -> None:
+    _runtime()
+
+
+def run_job(job_id: str, db: Database, nlp, max_chars: int) -> Job | None:
+    """Ingest a job's article and record the outcome. An invalid article fails the job;
+    a database error propagates (the task retries it)."""
+    from . import service
+
+    with db.transaction() as session:
+        article = jobs.start(session, job_id)
+    if article is None:
+        return None
+    try:
+        result = service.ingest(article, nlp, db, max_chars)
+    except InvalidInput as error:
+        with db.transaction() as session:
+            jobs.fail(session, job_id, f"{error.message} {error.errors}")
+    except DatabaseError:
+        raise
+    except Exception as error:  # a bug or a hostile text: recorded on the job, the worker goes on
+        log.exception("job %s failed", job_id)
+        with db.transaction() as session:
+            jobs.fail(session, job_id, f"{type(error).__name__}: {error}")
+    else:
+        with db.transaction() as session:
+            jobs.finish(session, job_id, result.article.id, result.created)
+    with db.reading() as session:
+        return jobs.get_job(session, job_id)
+
+
+def _ingest_task(task, job_id: str) -> None:
+    db, nlp, max_chars = _runtime()
+    try:
+        run_job(job_id, db, nlp, max_chars)
+    except DatabaseError as error:  # the database is away: try again later, the job waits queued
+        try:
+            with db.transaction() as session:
+                jobs.fail(session, job_id, f"database unavailable, retrying: {error.orig}", retrying=True)
+        except DatabaseError:
+            pass
+        raise task.retry(exc=error, countdown=5) from error
+
+
+def enqueue(db: Database, celery: Celery, articles: list[Article]) -> list[Job]:
+    """Queue the articles: job rows first (committed, so a fast worker finds them), then one
+    broker message each. Broker down: the jobs are deleted and BrokerUnavailable raised."""
+    with db.transaction() as session:
+        queued = jobs.create_jobs(session, articles)
+    sent = 0
+    try:
+        for job in queued:
+            celery.send_task(
+                TASK, args=[job.id], task_id=job.id, retry=True, retry_policy={"max_retries": 1, "interval_start": 0.2}
+            )
+            sent += 1
+    except (BrokerError, OSError) as error:
+        with db.transaction() as session:
+            jobs.delete_jobs(session, [job.id for job in queued[sent:]])
+        raise BrokerUnavailable(str(error)) from error
+    return queued

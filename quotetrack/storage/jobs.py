@@ -1,0 +1,80 @@
+"""Jobs: articles queued for the workers, and their status. The article travels in the job
+row, not in the broker message, so a job redelivered after a worker died reads it again."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import date
+
+from sqlalchemy import delete, select
+from sqlalchemy.orm import Session
+
+from ..types import Article, Job
+from .models import JobRow
+
+QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
+
+
+def _payload(article: Article) -> dict:
+    return {
+        "text": article.text,
+        "outlet": article.outlet,
+        "title": article.title,
+        "url": article.url,
+        "published": article.published.isoformat() if article.published else None,
+        "author": article.author,
+    }
+
+
+def _article(payload: dict) -> Article:
+    published = date.fromisoformat(payload["published"]) if payload.get("published") else None
+    return Article(**{**payload, "published": published})
+
+
+def to_job(row: JobRow) -> Job:
+    return Job(row.id, row.status, row.article_id, row.created, row.error, row.attempts, row.created_at, row.updated_at)
+
+
+def create_jobs(session: Session, articles: list[Article]) -> list[Job]:
+    rows = [JobRow(id=uuid.uuid4().hex, status=QUEUED, payload=_payload(a), attempts=0) for a in articles]
+    session.add_all(rows)
+    session.flush()
+    return [to_job(row) for row in rows]
+
+
+def get_job(session: Session, job_id: str) -> Job | None:
+    row = session.get(JobRow, job_id)
+    return to_job(row) if row is not None else None
+
+
+def start(session: Session, job_id: str) -> Article | None:
+    """Mark the job running and hand over its article; None when there is nothing to do (it
+    is done already: a redelivery after the worker finished but before it acknowledged)."""
+    row = session.get(JobRow, job_id, with_for_update=True)
+    if row is None or row.status == DONE:
+        return None
+    row.status, row.error, row.attempts = RUNNING, None, row.attempts + 1
+    return _article(row.payload)
+
+
+def finish(session: Session, job_id: str, article_id: int, created: bool) -> None:
+    row = session.get(JobRow, job_id, with_for_update=True)
+    if row is not None:
+        row.status, row.article_id, row.created, row.error = DONE, article_id, created, None
+
+
+def fail(session: Session, job_id: str, error: str, retrying: bool = False) -> None:
+    row = session.get(JobRow, job_id, with_for_update=True)
+    if row is not None:
+        row.status, row.error = (QUEUED if retrying else FAILED), error
+
+
+def delete_jobs(session: Session, job_ids: list[str]) -> None:
+    """Jobs that never reached the broker (it was down): the client was told 503."""
+    session.execute(delete(JobRow).where(JobRow.id.in_(job_ids)))
+
+
+def count_by_status(session: Session) -> dict[str, int]:
+    from sqlalchemy import func
+
+    return dict(session.execute(select(JobRow.status, func.count()).group_by(JobRow.status)).all())
