@@ -36,6 +36,9 @@ def create_app(config: dict | None = None) -> Flask:
     auth.init_spec(api)
     for module in (articles, speakers, quotes, statements, extract, cards, audit):
         api.register_blueprint(module.blp, url_prefix="/api/v1")
+    from . import jobs  # queued ingests (BROKER_URL)
+
+    api.register_blueprint(jobs.blp, url_prefix="/api/v1")
     app.register_blueprint(cards.pages)
     app.register_blueprint(web.pages)
     docs.init_app(app)

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import marshmallow as ma
+from flask import jsonify
 from flask_smorest import Blueprint, abort
 
 from quotetrack import service, webpage
 from quotetrack.errors import InvalidInput
+from quotetrack.queue import BrokerUnavailable, enqueue
 from quotetrack.storage import repository
 from quotetrack.types import Article
 
 from .auth import requires
 from .extensions import fetch_or_404, state
-from .schemas import ArticleInSchema, ArticleSchema, IngestResultSchema, QuoteSchema
+from .jobs import JobSchema, broker, broker_unavailable, wants_async
+from .schemas import ArticleInSchema, ArticleSchema, IngestResultSchema, QuoteSchema, UtcDateTime
 
 blp = Blueprint("articles", __name__, description="Ingest articles and read their quotes.")
 
@@ -20,7 +23,7 @@ blp = Blueprint("articles", __name__, description="Ingest articles and read thei
 class RevisionSchema(ma.Schema):
     number = ma.fields.Integer()
     text_sha256 = ma.fields.String(metadata={"description": "SHA-256 of the revision's text."})
-    created_at = ma.fields.DateTime()
+    created_at = UtcDateTime()
     model_versions = ma.fields.String()
     quote_count = ma.fields.Integer(metadata={"description": "Quotes extracted from it (superseded ones included)."})
 
@@ -42,12 +45,50 @@ class IngestAnswerSchema(IngestResultSchema):
     article = ma.fields.Nested(RevisedArticleSchema)
 
 
+class BatchAnswerSchema(ma.Schema):
+    jobs = ma.fields.List(
+        ma.fields.Nested(JobSchema), metadata={"description": "Queued (202): one job per article, in order."}
+    )
+    results = ma.fields.List(
+        ma.fields.Nested(IngestAnswerSchema),
+        metadata={"description": "Without a broker (200): each article ingested, in order."},
+    )
+
+
+MAX_BATCH = 100
+
+
+def _article(data: dict) -> Article:
+    """The article of a request body: its text, or the body extracted from its page."""
+    fields = {name: value for name, value in data.items() if name not in ("text", "html")}
+    if data["text"] is not None:
+        return Article(text=data["text"], **fields)
+    return webpage.article_from_page(data["html"], fetch=state().config["FETCH_URLS"], **fields)
+
+
+def _queued(articles: list[Article]):
+    """Jobs for the articles, or a 503 in the error shape when the broker is down."""
+    celery = broker()
+    assert celery is not None
+    try:
+        return enqueue(state().db, celery, articles)
+    except BrokerUnavailable as error:
+        broker_unavailable(error)
+        raise AssertionError("unreachable") from error
+
+
 @blp.route("/articles", methods=["POST"])
 @requires(blp, "ingest")
 @blp.arguments(ArticleInSchema)
 @blp.response(201, IngestAnswerSchema, description="Stored (a new article, or a new revision of a known URL).")
 @blp.alt_response(200, schema=IngestAnswerSchema, description="Already stored: the stored copy.")
+@blp.alt_response(
+    202,
+    schema=JobSchema,
+    description="Queued (`Prefer: respond-async` and a broker configured): follow `Location: /api/v1/jobs/{id}`.",
+)
 @blp.alt_response(413, description="Request body too large.")
+@blp.alt_response(503, schema="Error", description="`Prefer: respond-async` and the broker is down: nothing queued.")
 def ingest(data):
     """Ingest an article: extract, attribute and store its quotes, all or nothing.
 
@@ -56,18 +97,56 @@ def ingest(data):
     stored as the article's next revision (201): the earlier revision's quotes stay readable
     by id but leave look-ups and statements. Send `text`, or the page as `html`; a `url`
     alone is fetched only where the server's FETCH_URLS setting is on (http and https, with a timeout and a size cap).
+
+    With `Prefer: respond-async` and a queue configured (BROKER_URL), the article is queued
+    instead: 202 with the job and `Location: /api/v1/jobs/{id}`. Without a queue the
+    preference is ignored and the answer is synchronous.
     """
     current = state()
-    fields = {name: value for name, value in data.items() if name not in ("text", "html")}
     try:
-        if data["text"] is not None:
-            article = Article(text=data["text"], **fields)
-        else:
-            article = webpage.article_from_page(data["html"], fetch=current.config["FETCH_URLS"], **fields)
+        article = _article(data)
+        if wants_async() and broker() is not None:
+            service.validate(article, current.config["MAX_ARTICLE_CHARS"])  # a bad article fails now, not later
+            (job,) = _queued([article])
+            response = jsonify(JobSchema().dump(job))
+            response.status_code = 202
+            response.headers["Location"] = f"/api/v1/jobs/{job.id}"
+            response.headers["Preference-Applied"] = "respond-async"
+            return response
         result = service.ingest(article, current.nlp, current.db, current.config["MAX_ARTICLE_CHARS"])
     except InvalidInput as error:
         abort(422, message=error.message, errors={"json": error.errors})
     return result, 201 if result.created else 200
+
+
+@blp.route("/articles/batch", methods=["POST"])
+@requires(blp, "ingest")
+@blp.arguments(ArticleInSchema(many=True))
+@blp.response(200, BatchAnswerSchema, description="No queue configured: every article ingested, in order.")
+@blp.alt_response(202, schema=BatchAnswerSchema, description="Queued: one job per article, in order.")
+@blp.alt_response(503, schema="Error", description="The broker is down: nothing queued.")
+def ingest_batch(items):
+    """Ingest a list of articles (a back-fill), at most 100 per request. With a queue
+    (BROKER_URL) they are queued at once (202, one job each); without one they are ingested
+    here, in order (200). Any invalid article rejects the whole request (422), before anything
+    is stored or queued."""
+    current = state()
+    max_chars = current.config["MAX_ARTICLE_CHARS"]
+    if not items or len(items) > MAX_BATCH:
+        abort(422, message=f"Send 1 to {MAX_BATCH} articles.", errors={"json": {"_schema": ["Bad batch size."]}})
+    articles: list[Article] = []
+    for index, data in enumerate(items):
+        try:
+            article = _article(data)
+            service.validate(article, max_chars)
+        except InvalidInput as error:
+            abort(422, message=f"Article {index}: {error.message}", errors={"json": {str(index): error.errors}})
+        articles.append(article)
+    if broker() is not None:
+        response = jsonify(BatchAnswerSchema().dump({"jobs": _queued(articles)}))
+        response.status_code = 202
+        return response
+    return {"results": [service.ingest(a, current.nlp, current.db, max_chars) for a in articles]}
 
 
 @blp.route("/articles/<int:article_id>")
