@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Set up, check (ruff, mypy) and run the whole test suite: SQLite always, PostgreSQL too where a server can be
-# started here (scripts/start-postgres.sh), browser tests in Debian's Chromium. Screenshots
-# go to test-artifacts/. Extra arguments go to pytest.
+# started here (scripts/start-postgres.sh), the queue with real workers and Redis (scripts/start-redis.sh),
+# browser tests in Debian's Chromium. Screenshots go to test-artifacts/. Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh dev,postgres,worker
@@ -14,6 +14,14 @@ if [ -z "${DATABASE_URL_TEST:-}" ]; then
         export DATABASE_URL_TEST="$url"
     else
         echo "PostgreSQL unavailable: the postgres variants of the storage tests are skipped" >&2
+    fi
+fi
+# Redis: the broker for the queue tests (real `quotetrack worker` processes, tests/test_queue_processes.py).
+if [ -z "${REDIS_URL_TEST:-}" ]; then
+    if url=$(bash scripts/start-redis.sh); then
+        export REDIS_URL_TEST="$url"
+    else
+        echo "Redis unavailable: the queue tests are skipped" >&2
     fi
 fi
 # Static checks first: lint, formatting and types (configured in pyproject.toml).
