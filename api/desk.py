@@ -5,6 +5,7 @@ Routes are added to the journalist pages' blueprint (api/web.py imports this mod
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
@@ -70,16 +71,21 @@ class SearchForm:
     min_confidence: str = ""
     page: int = 1
 
+    submitted: bool = False  # the form was sent (even empty: then every quote is listed, page by page)
+
+    def _fields(self) -> dict:
+        return {k: v for k, v in self.__dict__.items() if k != "submitted"}
+
     def query(self, **changes) -> str:
-        values = {**self.__dict__, **changes}
+        values = {**self._fields(), **changes}
         return urlencode({k: v for k, v in values.items() if v not in ("", None) and not (k == "page" and v == 1)})
 
     def export_query(self) -> str:
-        return urlencode({k: v for k, v in self.__dict__.items() if k != "page" and v not in ("", None)})
+        return urlencode({k: v for k, v in self._fields().items() if k != "page" and v not in ("", None)})
 
     @property
     def active(self) -> bool:
-        return any(v for k, v in self.__dict__.items() if k != "page")
+        return self.submitted or any(v for k, v in self._fields().items() if k != "page")
 
 
 def _date(value: str, name: str, problems: list[str]) -> date | None:
@@ -92,9 +98,17 @@ def _date(value: str, name: str, problems: list[str]) -> date | None:
         return None
 
 
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def _clean(value: str) -> str:
+    """A form field without control characters (a NUL is an error to PostgreSQL) or lone surrogates."""
+    return _CONTROL.sub(" ", value).strip()
+
+
 def _read_form() -> tuple[SearchForm, list[str]]:
     args = request.args
-    text = {k: args.get(k, "").strip()[:300] for k in ("q", "speaker", "outlet", "kind", "date_from", "date_to")}
+    text = {k: _clean(args.get(k, ""))[:300] for k in ("q", "speaker", "outlet", "kind", "date_from", "date_to")}
     form = SearchForm(
         q=text["q"],
         speaker=text["speaker"],
@@ -102,7 +116,8 @@ def _read_form() -> tuple[SearchForm, list[str]]:
         kind=text["kind"],
         date_from=text["date_from"],
         date_to=text["date_to"],
-        min_confidence=args.get("min_confidence", "").strip()[:10],
+        min_confidence=_clean(args.get("min_confidence", ""))[:10],
+        submitted=any(k in args for k in ("q", "speaker", "outlet", "kind", "date_from", "date_to", "page")),
     )
     problems: list[str] = []
     try:

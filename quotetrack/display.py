@@ -154,7 +154,7 @@ def lead_parts(quote: DisplayQuote) -> tuple[str, str, str]:
     folded = cue.lower()
     if folded.startswith("according to"):
         return "According to ", who, ", "
-    return "", who, f" {_GERUNDS.get(folded, cue)} "
+    return "", who[:1].upper() + who[1:], f" {_GERUNDS.get(folded, cue)} "  # it opens the sentence
 
 
 def reporting_lead(quote: DisplayQuote) -> str:

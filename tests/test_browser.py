@@ -234,3 +234,137 @@ def test_speaker_page_shows_the_record_and_an_editor_corrects_it(live_app, brows
     assert [e["action"] for e in entries] == ["quote.update", "speaker.update"]
     assert {e["key_name"] for e in entries} == {"browser editor"}
     audit.close()
+
+
+# -- the journalist's desk: article page, honest labels, search with filters, export ---------------
+DOCS = ROOT / "docs"
+
+
+def _json(browser, url):
+    page = browser.new_page()
+    page.goto(url)
+    answer = page.evaluate("() => JSON.parse(document.body.innerText)")
+    page.close()
+    return answer
+
+
+def test_article_page_highlights_every_quote_in_place(live, browser):
+    url, _ = live
+    page = browser.new_page(viewport={"width": 1100, "height": 1000})
+    page.goto(f"{url}/?q=gets+the+hell")
+    page.click(".quote .article-link >> nth=0")
+    page.wait_for_selector("#article-text")
+    article_id = int(page.url.split("/articles/")[1].split("#")[0])
+    quotes = _json(browser, f"{url}/api/v1/articles/{article_id}/quotes")
+    assert quotes and page.locator("[data-quote-id]").count() == len(quotes)
+    title = page.inner_text("#article-title")
+    stored = next(item.article.text for item in read_path(SEEDS) if item.article.title == title)
+    # The page shows the stored text exactly (the offsets index it), highlights and all.
+    assert page.eval_on_selector("#article-text", "e => e.textContent") == stored
+    for quote in quotes:
+        mark = page.locator(f'[data-quote-id="{quote["id"]}"]')
+        assert quote["text"].startswith(mark.text_content())
+        speaker = quote["speaker"]["name"] if quote["speaker"] else "Unattributed"
+        assert mark.get_attribute("title").startswith(speaker)
+        assert ("low" in mark.get_attribute("class").split()) == (quote["confidence"] < 0.8)
+        if quote["speaker"]:
+            assert page.locator(f'#quote-{quote["id"]} a[href="/speakers/{quote["speaker"]["slug"]}"]').count() >= 1
+    # The speaker and kind beside each highlight (CSS generated text from data-label).
+    label = page.eval_on_selector("a.q.last", "e => getComputedStyle(e, '::after').content")
+    assert "·" in label
+    homan = next(q for q in quotes if "gets the hell" in q["text"])
+    page.hover(f'[data-quote-id="{homan["id"]}"]')
+    page.screenshot(path=str(ARTIFACTS / "article-page-full.png"), full_page=True)
+
+    # An article with low-confidence attributions ("The agency complained ..."): marked in place.
+    agency = _json(browser, f"{url}/api/v1/quotes?q=not+cooperating")["items"][0]
+    assert agency["confidence"] < 0.8
+    page.goto(f"{url}/articles/{agency['article']['id']}")
+    low = page.locator(f'[data-quote-id="{agency["id"]}"]')
+    assert "low" in low.get_attribute("class").split() and "LOW CONFIDENCE" in low.get_attribute("title")
+    assert "low confidence" in page.eval_on_selector(
+        f'[data-quote-id="{agency["id"]}"]', "e => getComputedStyle(e, '::after').content"
+    )
+    assert "low confidence: check the attribution" in page.inner_text(f"#quote-{agency['id']}")
+    page.screenshot(path=str(ARTIFACTS / "article-page.png"), full_page=False)
+    page.close()
+
+
+def test_search_filters_paginate_and_the_export_downloads(live, browser, tmp_path):
+    url, _ = live
+    page = browser.new_page(viewport={"width": 1100, "height": 1300}, accept_downloads=True)
+    page.goto(url)
+    page.fill("input[name=speaker]", "homan")
+    page.select_option("select[name=min_confidence]", "0.8")
+    page.click("form.filters button")
+    page.wait_for_selector("#total")
+    total = int(page.inner_text("#total"))
+    assert total >= 5 and page.locator(".quote[data-quote]").count() == min(total, 20)
+    with page.expect_download() as download_info:
+        page.click("#export-csv")
+    path = tmp_path / "export.csv"
+    download_info.value.save_as(path)
+    import csv
+
+    rows = list(csv.reader(path.open(encoding="utf-8", newline="")))
+    assert rows[0] == [
+        "text", "kind", "speaker", "speaker_id", "outlet", "published", "url",
+        "start", "end", "confidence", "method", "statement_id",
+    ]  # fmt: skip
+    assert len(rows) - 1 == total
+    assert all(r[2] == "Tom Homan" and float(r[9]) >= 0.8 for r in rows[1:])
+    assert any(r[0].endswith("gets the hell out of the way, because we will,") for r in rows[1:])
+    page.screenshot(path=str(ARTIFACTS / "search-page.png"), full_page=True)
+
+    page.goto(url)  # every quote: more than one page, and page 2 is the next 20
+    page.click("form.filters button")
+    everything = int(page.inner_text("#total"))
+    assert everything > 20
+    first_page = page.locator(".quote[data-quote]").evaluate_all("els => els.map(e => e.dataset.quote)")
+    page.click("nav.pagination a[rel=next]")
+    page.wait_for_url("**page=2**")
+    second_page = page.locator(".quote[data-quote]").evaluate_all("els => els.map(e => e.dataset.quote)")
+    assert len(first_page) == 20 and second_page and not set(first_page) & set(second_page)
+    assert "showing 21–" in page.inner_text("#results-heading")
+    page.close()
+
+
+def test_reported_speech_has_no_quotation_marks_on_results_and_cards(live, browser):
+    url, _ = live
+    page = browser.new_page(viewport={"width": 1000, "height": 1200})
+    page.goto(url)
+    page.select_option("select[name=kind]", "indirect")
+    page.click("form.filters button")
+    page.wait_for_selector(".quote[data-kind=indirect]")
+    assert page.locator(".quote[data-quote]:not([data-kind=indirect])").count() == 0
+    wordings = page.locator(".quote[data-kind=indirect] .wording").all_inner_texts()
+    assert wordings and not any(mark in w for w in wordings for mark in '“”"')
+    healey = [w for w in wordings if w.startswith("Maura Healey said ")]
+    assert healey, wordings  # speaker + cue + content
+    assert page.locator(".quote[data-kind=indirect] blockquote").count() == 0
+    page.screenshot(path=str(ARTIFACTS / "reported-speech-results.png"), full_page=False)
+
+    direct = _json(browser, f"{url}/api/v1/quotes?q=because+we+will&kind=direct")["items"][0]
+    reported = _json(browser, f"{url}/api/v1/quotes?q=state+police&kind=indirect")["items"][0]
+    card = browser.new_page(viewport={"width": 600, "height": 360})
+    card.goto(f"{url}/cards/quotes/{reported['id']}")
+    text = card.inner_text(".reported")
+    assert text.startswith("Maura Healey said ") and not any(mark in text for mark in '“”"')
+    assert card.locator("blockquote").count() == 0
+    assert "reported speech (not verbatim)" in card.inner_text(".small-print")
+    card.screenshot(path=str(ARTIFACTS / "card-reported-speech.png"), full_page=True)
+    card.goto(f"{url}/cards/quotes/{direct['id']}")
+    assert card.inner_text("blockquote").endswith("because we will”")  # the sentence's comma trimmed
+    card.close()
+    page.close()
+
+
+def test_article_page_keeps_hostile_text_as_text(live, browser):
+    url, hostile = live
+    page = browser.new_page()
+    page.goto(f"{url}/articles/{hostile.article.id}")
+    assert page.eval_on_selector("#article-text", "e => e.textContent") == HOSTILE
+    assert page.locator("#article-text script").count() == 0
+    page.hover("[data-quote-id]")
+    assert page.evaluate("() => window.pwned") is None
+    page.close()

@@ -63,6 +63,8 @@ def test_reported_speech_leads_read_as_sentences():
     assert display.display(according).plain == "According to Maura Healey, Lucas fled before serving his sentence"
     gerund = _Quote("the city will not help", kind="indirect", cue="saying")
     assert display.display(gerund).plain == "Maura Healey said the city will not help"
+    group = _Quote("they detained him", kind="indirect", speaker=_Speaker("federal immigration officials"))
+    assert display.display(group).plain == "Federal immigration officials said they detained him"
     nobody = _Quote("it was over", kind="indirect", speaker=None)
     assert display.display(nobody).plain.startswith("An unattributed source said ")
 
