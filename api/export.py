@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Iterator
 from datetime import date
 
@@ -41,16 +42,31 @@ COLUMNS = (
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def _one_line(value: str) -> None:
+    if _CONTROL.search(value):
+        raise ma.ValidationError("Control characters and lone surrogates are not allowed.")
+
+
+def _line(max_length: int, description: str, min_length: int = 0) -> ma.fields.String:
+    return ma.fields.String(
+        validate=[validate.Length(min=min_length, max=max_length), _one_line],
+        metadata={"description": description, "pattern": "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},
+    )
+
+
 class QuoteExportArgsSchema(StrictSchema):
-    q = ma.fields.String(metadata={"description": "Words that must all occur in the wording."})
-    speaker = ma.fields.String(
-        metadata={
-            "description": "Speaker id or slug; any other text finds every speaker whose name or alias contains it "
-            "(as the search page does)."
-        }
+    q = _line(500, "Words that must all occur in the wording.")
+    speaker = _line(
+        300,
+        "Speaker id or slug; any other text finds every speaker whose name or alias contains it "
+        "(as the search page does).",
+        min_length=1,
     )
     kind = ma.fields.String(validate=validate.OneOf(KINDS))
-    outlet = ma.fields.String(metadata={"description": "Outlet name, case-insensitive."})
+    outlet = _line(200, "Outlet name, case-insensitive.")
     date_from = ma.fields.Date(metadata={"description": "Published on or after (YYYY-MM-DD)."})
     date_to = ma.fields.Date(metadata={"description": "Published on or before (YYYY-MM-DD)."})
     min_confidence = ma.fields.Float(
@@ -137,14 +153,9 @@ def _stream(args: dict, render, mimetype: str, filename: str) -> Response:
     return response
 
 
-_DOC_ERRORS = {
-    "404": {"description": "No such speaker."},
-    "422": {"description": "A filter is not valid."},
-}
-
-
 @blp.route("/quotes/export.csv")
 @blp.arguments(QuoteExportArgsSchema, location="query")
+@blp.alt_response(404, description="No such speaker.")
 @blp.doc(
     responses={
         "200": {
@@ -152,7 +163,6 @@ _DOC_ERRORS = {
             "as a formula (starting with = + - @) are prefixed with a single quote. Streamed.",
             "content": {"text/csv": {"schema": {"type": "string"}}},
         },
-        **_DOC_ERRORS,
     }
 )
 def export_csv(args):
@@ -162,13 +172,13 @@ def export_csv(args):
 
 @blp.route("/quotes/export.jsonl")
 @blp.arguments(QuoteExportArgsSchema, location="query")
+@blp.alt_response(404, description="No such speaker.")
 @blp.doc(
     responses={
         "200": {
             "description": "JSON Lines: one object per quote with id, article_id and the CSV's fields. Streamed.",
             "content": {"application/jsonl": {"schema": {"type": "string"}}},
         },
-        **_DOC_ERRORS,
     }
 )
 def export_jsonl(args):

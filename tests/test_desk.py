@@ -171,3 +171,17 @@ def test_cards_and_oembed_label_reported_speech_honestly(client, stored):
     assert oembed["title"] == "Sam Roe said the department would not assist federal agents"
     png = client.get(f"/cards/quotes/{reported['id']}.png")
     assert png.status_code == 200 and png.data[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_export_streams_in_batches_in_the_search_order(app, client, stored):
+    from quotetrack.storage import exports
+
+    with app.extensions["quotetrack"].db.reading() as session:
+        everything = exports.QuoteFilters()
+        streamed = [q.id for q in exports.iter_quotes(session, everything, batch=2)]
+        paged, total = exports.search(session, everything, 1, 100)
+    assert streamed == [q.id for q in paged] and len(streamed) == total > 2
+    exported = [
+        r["id"] for r in map(json.loads, client.get("/api/v1/quotes/export.jsonl").get_data(as_text=True).splitlines())
+    ]
+    assert exported == streamed

@@ -81,17 +81,11 @@ def search(session: Session, filters: QuoteFilters, page: int = 1, per_page: int
 
 
 def iter_quotes(session: Session, filters: QuoteFilters, batch: int = EXPORT_BATCH) -> Iterator[StoredQuote]:
-    """Every matching quote, in pages of `batch` by keyset-free offset over a stable order,
-    so memory stays flat however many match."""
-    offset = 0
-    while True:
-        rows = list(session.scalars(_ordered(_filtered(filters)).offset(offset).limit(batch)))
-        for row in rows:
-            yield to_quote(row)
-        if len(rows) < batch:
-            return
-        offset += batch
-        session.expunge_all()
+    """Every matching quote, in the search order, fetched `batch` rows at a time from one
+    query (a server-side cursor on PostgreSQL), so memory stays flat however many match."""
+    statement = _ordered(_filtered(filters)).execution_options(yield_per=batch)
+    for row in session.scalars(statement):
+        yield to_quote(row)
 
 
 def outlets(session: Session) -> list[str]:
