@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 from flask import Flask
-from flask.json.provider import DefaultJSONProvider
+from flask_smorest.spec.plugins import integerconverter2paramschema
 
 from quotetrack.config import load_settings
 
+from . import security
 from .extensions import QuoteTrackState, api
+from .schemas import cross_field_rules
 
 
 def create_app(config: dict | None = None) -> Flask:
+    Flask.json_provider_class = security.BoundedJSONProvider
     app = Flask(__name__)
+    app.url_map.converters["int"] = security.Int64Converter  # ids within 64 bits: larger ones are a 404
     settings = load_settings()
     settings.update(config or {})
     app.config.update(settings)
@@ -27,11 +31,10 @@ def create_app(config: dict | None = None) -> Flask:
         # Body size cap (bytes) a little above the text limit (characters), for JSON overhead.
         MAX_CONTENT_LENGTH=settings["MAX_ARTICLE_CHARS"] * 4 + 65536,
     )
-    if isinstance(app.json, DefaultJSONProvider):
-        app.json.sort_keys = False  # keep the schemas' field order: id and text first
     QuoteTrackState(app)
     api.init_app(app)
-    from . import articles, audit, auth, cards, docs, extract, quotes, speakers, statements, web
+    api.register_converter(security.Int64Converter, integerconverter2paramschema)
+    from . import articles, audit, auth, cards, docs, extract, health, limits, quotes, speakers, statements, web
 
     auth.init_spec(api)
     for module in (articles, speakers, quotes, statements, extract, cards, audit):
@@ -42,4 +45,47 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(cards.pages)
     app.register_blueprint(web.pages)
     docs.init_app(app)
+    app.register_blueprint(health.probes)
+    security.init_app(app)
+    limits.init_app(app)
+    _document_common_answers(api)
+    components = api.spec.components.schemas
+    for name, rules in cross_field_rules(app.config["FETCH_URLS"]).items():
+        if name in components:
+            components[name].update(rules)
     return app
+
+
+def _document_common_answers(smorest_api) -> None:
+    """Answers any operation can give, in the OpenAPI document: 503 (database unavailable, with
+    Retry-After) everywhere, 429 (rate limit) on writes, 400 (a body that is not JSON) where there is a body."""
+    error = {"$ref": "#/components/schemas/Error"}
+    common = {
+        "503": {
+            "description": "The database is unavailable (Retry-After says when to retry).",
+            "content": {"application/json": {"schema": error}},
+        },
+    }
+    for operations in smorest_api.spec._paths.values():
+        for method, operation in operations.items():
+            if not isinstance(operation, dict) or "responses" not in operation:
+                continue
+            responses = operation["responses"]
+            for code, answer in common.items():
+                responses.setdefault(code, answer)
+            if method in ("post", "patch", "put", "delete"):
+                responses.setdefault(
+                    "429",
+                    {
+                        "description": "Too many writes from this address or key (Retry-After).",
+                        "content": {"application/json": {"schema": error}},
+                    },
+                )
+            if "requestBody" in operation:
+                responses.setdefault(
+                    "400",
+                    {
+                        "description": "The body is not JSON, or nested too deeply.",
+                        "content": {"application/json": {"schema": error}},
+                    },
+                )

@@ -17,15 +17,12 @@ from quotetrack.storage import repository, statement_queries
 
 from .extensions import fetch_or_404
 from .schemas import OEmbedArgsSchema, OEmbedSchema
+from .security import base_url
 
 pages = Blueprint("cards", __name__)
 blp = ApiBlueprint("oembed", __name__, description="oEmbed for quote cards.")
 
 _CARD_PATH = re.compile(r"^/cards/(quotes|statements)/(\d+)$")
-
-
-def base_url() -> str:
-    return (current_app.config.get("PUBLIC_BASE_URL") or request.host_url).rstrip("/")
 
 
 def _links(kind: str, item_id: int, width: int, theme: str) -> cards.CardLinks:
@@ -123,11 +120,8 @@ def quote_png(item_id: int):
 @blp.arguments(OEmbedArgsSchema, location="query")
 @blp.response(200, OEmbedSchema)
 @blp.alt_response(404, description="The URL is not a card of this service, or the card does not exist.")
-@blp.alt_response(501, description="A format other than json was asked for.")
 def oembed(args):
     """oEmbed (type rich) for a card URL: the iframe html a CMS inserts."""
-    if args["format"] != "json":
-        abort(501, message="Only format=json is supported.")
     match = _CARD_PATH.match(urlparse(args["url"]).path)
     if match is None:
         abort(404, message="Not a quotetrack card URL (expected /cards/quotes/ID or /cards/statements/ID).")

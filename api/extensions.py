@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+import time
+
 from flask import Flask, current_app
 from flask_smorest import Api, abort
-from werkzeug.exceptions import HTTPException, InternalServerError
+from flask_smorest.arguments import ArgumentsMixin
+from werkzeug.exceptions import HTTPException, InternalServerError, MethodNotAllowed, ServiceUnavailable
 
 from quotetrack.storage import Database
+
+from . import faults
+from .security import BoundedFlaskParser
+
+# Unknown query parameters are a 422, as unknown body fields are: the schemas' own `unknown = RAISE`
+# decides everywhere (webargs would otherwise drop unknown query parameters silently).
+ArgumentsMixin.ARGUMENTS_PARSER = BoundedFlaskParser(unknown=None)
 
 
 class QuoteTrackApi(Api):
@@ -17,6 +27,13 @@ class QuoteTrackApi(Api):
         payload, code, headers = super().handle_http_exception(error)
         payload.setdefault("message", error.description)
         payload.setdefault("errors", {})
+        if isinstance(error, MethodNotAllowed) and error.valid_methods:
+            headers["Allow"] = ", ".join(sorted(error.valid_methods))
+        if error.code == 429:
+            limiter = current_app.extensions.get("quotetrack_limiter")
+            current = limiter.current_limit if limiter is not None else None
+            wait = int(current.reset_at - time.time()) + 1 if current is not None else 60
+            headers["Retry-After"] = str(max(1, wait))
         return payload, code, headers
 
     def _register_error_handlers(self):
@@ -24,6 +41,12 @@ class QuoteTrackApi(Api):
         self._app.register_error_handler(Exception, self._unexpected)
 
     def _unexpected(self, error: Exception):
+        if faults.is_unavailable(error):
+            current_app.logger.warning("database unavailable: %s", error)
+            unavailable = ServiceUnavailable("The database is unavailable; try again shortly.")
+            payload, code, headers = self.handle_http_exception(unavailable)
+            headers["Retry-After"] = str(faults.RETRY_AFTER)
+            return payload, code, headers
         current_app.logger.exception("unexpected error")
         return self.handle_http_exception(InternalServerError())
 
@@ -39,6 +62,8 @@ class QuoteTrackState:
         # No migration here: every web worker would run it. `quotetrack migrate` (or the serve
         # script, or a test fixture) brings the schema up once, before the workers start.
         self.db = Database(app.config["DATABASE_URL"])
+        # Timeouts, no silent SQLite creation, a deleted file noticed: api/faults.py.
+        faults.guard(self.db.engine, app.config["DB_CONNECT_TIMEOUT"], app.config["DB_STATEMENT_TIMEOUT"])
         app.extensions["quotetrack"] = self
 
     @property

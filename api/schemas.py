@@ -2,10 +2,89 @@
 
 from __future__ import annotations
 
+import datetime
+import re
+
 import marshmallow as ma
 from marshmallow import validate
 
+from quotetrack.urls import HTTP_URL_PATTERN, MAX_URL_LENGTH, is_http_url
+
 KINDS = ("direct", "indirect", "mixed")
+
+# -- bounds and character rules shared by every input ------------------------------------------
+MAX_ID = 2**63 - 1  # a 64-bit database id
+MAX_PAGE = 1_000_000
+# C0 controls (except tab, newline, carriage return in multi-line text), DEL and C1 controls make no
+# sense in any text here; NUL is refused by PostgreSQL. Each rule is one character class written the
+# same way in Python and in the OpenAPI document's ECMA pattern, so schema and server agree.
+_LINE_FORBIDDEN = "\\x00-\\x1f\\x7f-\\x9f"
+_TEXT_FORBIDDEN = "\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f"
+# Whitespace as Python's str.strip() sees it, plus U+FEFF (what ECMA's \s adds): text needs one other char.
+_SPACE = "\\t\\n\\r \\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff"
+LINE_PATTERN = f"^[^{_LINE_FORBIDDEN}]*$"
+TEXT_PATTERN = f"^[^{_TEXT_FORBIDDEN}]*[^{_TEXT_FORBIDDEN}{_SPACE}][^{_TEXT_FORBIDDEN}]*$"
+_LINE_BAD = re.compile(f"[{_LINE_FORBIDDEN}\\ud800-\\udfff]")
+_TEXT_BAD = re.compile(f"[{_TEXT_FORBIDDEN}\\ud800-\\udfff]")
+_VISIBLE = re.compile(f"[^{_TEXT_FORBIDDEN}{_SPACE}]")
+
+
+class Line(ma.fields.String):
+    """One line of text: no control characters, no lone surrogates (documented as a pattern)."""
+
+    def __init__(self, *, max_length: int = 300, min_length: int = 0, **kwargs):
+        validators = [validate.Length(min=min_length, max=max_length), self._check]
+        super().__init__(validate=validators, **kwargs)
+        self.metadata = {**self.metadata, "pattern": LINE_PATTERN}
+
+    @staticmethod
+    def _check(value: str) -> None:
+        if _LINE_BAD.search(value):
+            raise ma.ValidationError("Control characters and lone surrogates are not allowed.")
+
+
+class Text(ma.fields.String):
+    """Multi-line text (tabs and line breaks allowed, other controls not), with a visible character."""
+
+    def __init__(self, *, max_length: int | None = None, **kwargs):
+        validators = [validate.Length(min=1, max=max_length), self._check]
+        super().__init__(validate=validators, **kwargs)
+        self.metadata = {**self.metadata, "pattern": TEXT_PATTERN}
+
+    @staticmethod
+    def _check(value: str) -> None:
+        if _TEXT_BAD.search(value):
+            raise ma.ValidationError(
+                "Control characters (other than tab and line breaks) and lone surrogates are not allowed."
+            )
+        if not _VISIBLE.search(value):
+            raise ma.ValidationError("Only white space.")
+
+
+class HttpUrl(ma.fields.String):
+    """An absolute http or https URL (ASCII; percent-encode the rest), at most 2,048 characters."""
+
+    def __init__(self, **kwargs):
+        super().__init__(validate=[validate.Length(max=MAX_URL_LENGTH), self._check], **kwargs)
+        self.metadata = {**self.metadata, "pattern": HTTP_URL_PATTERN, "format": "uri"}
+
+    @staticmethod
+    def _check(value: str) -> None:
+        if not is_http_url(value):
+            raise ma.ValidationError("Not an absolute http or https URL (ASCII, percent-encoded).")
+
+
+class UtcDateTime(ma.fields.DateTime):
+    """A stored UTC time (naive in the database) as RFC 3339 with its offset, as `date-time` requires."""
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        if value is not None and value.tzinfo is None:
+            value = value.replace(tzinfo=datetime.UTC)
+        return super()._serialize(value, attr, obj, **kwargs)
+
+
+def Id(**kwargs) -> ma.fields.Integer:  # noqa: N802 (a field factory, read like a field class)
+    return ma.fields.Integer(strict=True, validate=validate.Range(min=1, max=MAX_ID), **kwargs)
 
 
 class OrderedSchema(ma.Schema):
@@ -23,25 +102,23 @@ class StrictSchema(OrderedSchema):
 
 
 class ArticleInSchema(StrictSchema):
-    text = ma.fields.String(
+    text = Text(
         load_default=None,
-        validate=validate.Length(min=1),
         metadata={"description": "Article body, one paragraph per line. Send this or `html`."},
     )
-    html = ma.fields.String(
+    html = Text(
         load_default=None,
-        validate=validate.Length(min=1),
         metadata={
             "description": "The article's web page instead of `text`: its body, title, date, author and outlet are "
             "extracted (menus, footers, captions and related links dropped) and the body is stored as the text that "
             "quote offsets refer to. Fields given in the request win over the page's own."
         },
     )
-    outlet = ma.fields.String(load_default=None, validate=validate.Length(max=200))
-    title = ma.fields.String(load_default=None, validate=validate.Length(max=500))
-    url = ma.fields.Url(load_default=None, validate=validate.Length(max=2048))
+    outlet = Line(load_default=None, max_length=200)
+    title = Line(load_default=None, max_length=500)
+    url = HttpUrl(load_default=None)
     published = ma.fields.Date(load_default=None, metadata={"description": "YYYY-MM-DD"})
-    author = ma.fields.String(load_default=None, validate=validate.Length(max=200))
+    author = Line(load_default=None, max_length=200)
 
     @ma.validates_schema
     def _one_body(self, data, **kwargs):
@@ -53,7 +130,7 @@ class ArticleInSchema(StrictSchema):
 
 
 class ExtractInSchema(StrictSchema):
-    text = ma.fields.String(required=True, validate=validate.Length(min=1))
+    text = Text(required=True)
 
 
 class SpeakerSchema(OrderedSchema):
@@ -172,27 +249,27 @@ class IngestResultSchema(ma.Schema):
 
 
 class PageArgsSchema(StrictSchema):
-    page = ma.fields.Integer(load_default=1, validate=validate.Range(min=1))
+    page = ma.fields.Integer(load_default=1, validate=validate.Range(min=1, max=MAX_PAGE))
     per_page = ma.fields.Integer(load_default=20, validate=validate.Range(min=1, max=100))
 
 
 class QuoteFilterSchema(PageArgsSchema):
     kind = ma.fields.String(validate=validate.OneOf(KINDS))
-    outlet = ma.fields.String()
+    outlet = Line(max_length=200)
     date_from = ma.fields.Date()
     date_to = ma.fields.Date()
 
 
 class QuoteSearchArgsSchema(QuoteFilterSchema):
-    q = ma.fields.String(metadata={"description": "Words that must all occur in the wording."})
-    speaker = ma.fields.String(metadata={"description": "Speaker id or slug."})
+    q = Line(max_length=500, metadata={"description": "Words that must all occur in the wording."})
+    speaker = Line(min_length=1, metadata={"description": "Speaker id or slug."})
 
 
 SPEAKER_KINDS = ("person", "organization", "group", "unnamed_source")
 
 
 class SpeakerSearchArgsSchema(PageArgsSchema):
-    q = ma.fields.String(metadata={"description": "Part of a name or alias."})
+    q = Line(max_length=300, metadata={"description": "Part of a name or alias."})
     kind = ma.fields.String(validate=validate.OneOf(SPEAKER_KINDS))
     ambiguous = ma.fields.Boolean(metadata={"description": "Only speakers marked ambiguous (or not)."})
 
@@ -256,16 +333,16 @@ StatementPageSchema = page_schema(StatementSchema, "StatementPageSchema")
 
 
 class StatementFilterSchema(PageArgsSchema):
-    speaker = ma.fields.String(metadata={"description": "Speaker id or slug."})
-    q = ma.fields.String(metadata={"description": "Words that must all occur in one wording."})
-    min_outlets = ma.fields.Integer(validate=validate.Range(min=1))
+    speaker = Line(min_length=1, metadata={"description": "Speaker id or slug."})
+    q = Line(max_length=500, metadata={"description": "Words that must all occur in one wording."})
+    min_outlets = ma.fields.Integer(validate=validate.Range(min=1, max=MAX_PAGE))
     date_from = ma.fields.Date()
     date_to = ma.fields.Date()
 
 
 class VerifyInSchema(StrictSchema):
-    text = ma.fields.String(required=True, validate=validate.Length(min=1, max=5000))
-    speaker = ma.fields.String(load_default=None, metadata={"description": "Speaker id or slug (optional)."})
+    text = Text(required=True, max_length=5000)
+    speaker = Line(load_default=None, min_length=1, metadata={"description": "Speaker id or slug (optional)."})
 
 
 class VerdictSchema(OrderedSchema):
@@ -275,10 +352,12 @@ class VerdictSchema(OrderedSchema):
 
 
 class OEmbedArgsSchema(StrictSchema):
-    url = ma.fields.Url(required=True, require_tld=False, metadata={"description": "A card URL of this service."})
-    maxwidth = ma.fields.Integer(validate=validate.Range(min=1))
-    maxheight = ma.fields.Integer(validate=validate.Range(min=1))
-    format = ma.fields.String(load_default="json")
+    url = HttpUrl(required=True, metadata={"description": "A card URL of this service."})
+    maxwidth = ma.fields.Integer(validate=validate.Range(min=1, max=100_000))
+    maxheight = ma.fields.Integer(validate=validate.Range(min=1, max=100_000))
+    format = ma.fields.String(
+        load_default="json", validate=validate.OneOf(("json",)), metadata={"description": "Only json (xml is a 422)."}
+    )
     theme = ma.fields.String(load_default="light", validate=validate.OneOf(("light", "dark")))
 
 
@@ -299,13 +378,12 @@ class OEmbedSchema(OrderedSchema):
 
 
 # -- corrections (API key with the curate scope) -------------------------------------------------
-_NAME = validate.Length(min=1, max=300)
 
 
 class QuotePatchSchema(StrictSchema):
-    speaker = ma.fields.String(validate=_NAME, metadata={"description": "Reattribute to this speaker (id or slug)."})
-    speaker_name = ma.fields.String(
-        validate=_NAME,
+    speaker = Line(min_length=1, metadata={"description": "Reattribute to this speaker (id or slug)."})
+    speaker_name = Line(
+        min_length=1,
         metadata={"description": "Reattribute to this name, found or created by the identity rules."},
     )
     speaker_kind = ma.fields.String(
@@ -327,15 +405,15 @@ class QuotePatchSchema(StrictSchema):
 
 
 class SpeakerPatchSchema(StrictSchema):
-    name = ma.fields.String(validate=_NAME)
+    name = Line(min_length=1)
     kind = ma.fields.String(validate=validate.OneOf(SPEAKER_KINDS))
     titles = ma.fields.List(
-        ma.fields.String(validate=validate.Length(min=1, max=200)),
+        Line(min_length=1, max_length=200),
         validate=validate.Length(max=50),
         metadata={"description": "The full list of titles (replaces the current one)."},
     )
     aliases = ma.fields.List(
-        ma.fields.String(validate=_NAME),
+        Line(min_length=1),
         validate=validate.Length(max=100),
         metadata={"description": "The full list of aliases (replaces the current one)."},
     )
@@ -353,25 +431,23 @@ class SpeakerPatchSchema(StrictSchema):
 
 
 class MergeInSchema(StrictSchema):
-    into = ma.fields.String(
-        required=True, validate=_NAME, metadata={"description": "Speaker id or slug to merge into."}
-    )
+    into = Line(required=True, min_length=1, metadata={"description": "Speaker id or slug to merge into."})
 
 
 class SplitInSchema(StrictSchema):
     quotes = ma.fields.List(
-        ma.fields.Integer(validate=validate.Range(min=1)),
+        Id(),
         required=True,
         validate=validate.Length(min=1, max=1000),
         metadata={"description": "Ids of this speaker's quotes that belong to someone else."},
     )
-    name = ma.fields.String(validate=_NAME, metadata={"description": "The new speaker's name (default: the same)."})
+    name = Line(min_length=1, metadata={"description": "The new speaker's name (default: the same)."})
     kind = ma.fields.String(validate=validate.OneOf(SPEAKER_KINDS))
 
 
 class AuditEntrySchema(OrderedSchema):
     id = ma.fields.Integer()
-    at = ma.fields.DateTime()
+    at = UtcDateTime()
     key_name = ma.fields.String(metadata={"description": "Name of the API key that made the correction."})
     action = ma.fields.String(metadata={"description": "quote.update, speaker.update, speaker.merge, speaker.split"})
     target = ma.fields.String(metadata={"description": "quote:ID or speaker:ID"})
@@ -384,5 +460,28 @@ AuditPageSchema = page_schema(AuditEntrySchema, "AuditPageSchema")
 
 class AuditArgsSchema(PageArgsSchema):
     target = ma.fields.String(
-        validate=validate.Regexp(r"^(quote|speaker):[0-9]+$"), metadata={"description": "quote:ID or speaker:ID"}
+        validate=validate.Regexp(r"^(quote|speaker):[1-9][0-9]{0,17}$"),
+        metadata={"description": "quote:ID or speaker:ID"},
     )
+
+
+def _present(*names: str) -> dict:
+    """JSON Schema: each of `names` is there and not null."""
+    return {"required": list(names), "properties": {name: {"type": "string"} for name in names}}
+
+
+def cross_field_rules(fetch_urls: bool) -> dict[str, dict]:
+    """What the schemas' @validates_schema checks, in the OpenAPI document's terms (keyed by the
+    component name), so a client (or schemathesis) can tell a valid body from the document alone."""
+    bodies = [_present("text"), _present("html")] + ([_present("url")] if fetch_urls else [])
+    return {
+        "ArticleIn": {"anyOf": bodies, "not": _present("text", "html")},
+        "QuotePatch": {
+            "allOf": [
+                {"anyOf": [{"required": ["speaker"]}, {"required": ["speaker_name"]}, {"required": ["status"]}]},
+                {"not": {"required": ["speaker", "speaker_name"]}},
+                {"anyOf": [{"not": {"required": ["speaker_kind"]}}, {"required": ["speaker_name"]}]},
+            ]
+        },
+        "SpeakerPatch": {"minProperties": 1},
+    }

@@ -60,6 +60,32 @@ SETTINGS: tuple[Setting, ...] = (
         "the attribution' on the pages and cards.",
         float,
     ),
+    Setting(
+        "ALLOWED_HOSTS",
+        "localhost 127.0.0.1 [::1]",
+        "When PUBLIC_BASE_URL is unset, the Host headers (space-separated, with :port if any, or just the host) "
+        "whose requests may build absolute links; any other Host gets a 400 where a link would be built.",
+    ),
+    Setting("DB_CONNECT_TIMEOUT", 5, "Seconds to wait for a database connection (PostgreSQL connect_timeout).", int),
+    Setting(
+        "DB_STATEMENT_TIMEOUT",
+        30,
+        "Seconds one SQL statement may run in the web app (PostgreSQL statement_timeout; a watchdog also "
+        "drops a connection to a server that stopped answering).",
+        int,
+    ),
+    Setting("RATE_LIMIT_PER_KEY", "120/minute", "Writes per API key (Flask-Limiter syntax; '' for none)."),
+    Setting(
+        "RATE_LIMIT_PER_ADDRESS",
+        "60/minute",
+        "POST/PATCH/PUT/DELETE requests per client address, with or without a key (extract and verify too).",
+    ),
+    Setting(
+        "RATE_LIMIT_STORAGE_URI",
+        "memory://",
+        "Where rate-limit counters live: memory:// (per worker process) or redis://host:6379 to share them.",
+    ),
+    Setting("MAX_JSON_DEPTH", 32, "Deepest nesting of arrays and objects accepted in a JSON body.", int),
     Setting("CARD_MAX_AGE", 300, "Seconds a CMS or browser may cache a card (Cache-Control max-age).", int),
     Setting(
         "FETCH_URLS",

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from .errors import InvalidInput
 from .types import Article
+from .urls import check_url
 
 TEXT_SUFFIXES = {".txt", ".text", ".md"}
 HTML_SUFFIXES = {".html", ".htm"}
@@ -52,7 +53,9 @@ def article_fields(data: dict, where: str) -> dict:
     except ValueError:
         problem = {"published": ["Not an ISO date (YYYY-MM-DD)."]}
         raise InvalidInput(f"{where}: bad date {published!r}", problem) from None
-    return {**{k: data.get(k) for k in ARTICLE_FIELDS}, "published": published}
+    fields = {**{k: data.get(k) for k in ARTICLE_FIELDS}, "published": published}
+    fields["url"] = check_url(fields["url"], where)  # javascript:, data: and the like: a named error
+    return fields
 
 
 def _metadata(directory: Path) -> dict[str, dict]:

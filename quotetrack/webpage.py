@@ -19,6 +19,7 @@ from urllib.parse import urlsplit
 
 from .errors import InvalidInput
 from .types import Article
+from .urls import is_http_url
 
 FETCH_TIMEOUT = 10.0  # seconds, for connecting and for each read
 FETCH_MAX_BYTES = 5_000_000  # a news page with inline scripts is rarely above 2 MB
@@ -55,7 +56,7 @@ def article_from_html(html: str | bytes, where: str = "html", **fields) -> Artic
     extracted = {
         "outlet": document.sitename or None,
         "title": document.title or None,
-        "url": document.url or None,
+        "url": document.url if is_http_url(document.url) else None,  # a page's own javascript: link is dropped
         "published": _date(document.date),
         "author": document.author or None,
     }

@@ -185,3 +185,17 @@ def test_export_streams_in_batches_in_the_search_order(app, client, stored):
         r["id"] for r in map(json.loads, client.get("/api/v1/quotes/export.jsonl").get_data(as_text=True).splitlines())
     ]
     assert exported == streamed
+
+
+def test_article_page_shows_the_latest_revision(client, auth):
+    first = {"text": "“The shelters stay open,” Mayor Ann Lee said.", "url": "https://example.org/rev", "outlet": "Rev"}
+    client.post("/api/v1/articles", json=first, headers=auth)
+    revised = {
+        **first,
+        "text": "“The shelters stay open all winter,” Mayor Ann Lee said.\n\nLee said the budget holds.",
+    }
+    answer = client.post("/api/v1/articles", json=revised, headers=auth).get_json()
+    html = client.get(f"/articles/{answer['article']['id']}").get_data(as_text=True)
+    assert "revision 2" in html
+    assert html.count("data-quote-id=") == len(answer["quotes"]) >= 2
+    assert "The shelters stay open all winter" in html and "“The shelters stay open,”" not in html

@@ -219,6 +219,7 @@ def update_speaker(session: Session, id_or_slug: str, changes: dict, key_name: s
         wanted = {a.strip() for a in changes["aliases"] if a.strip()}
         for alias in [a for a in row.aliases if a.alias not in wanted]:
             row.aliases.remove(alias)
+        session.flush()  # deletes first: 'Homan' -> 'HOMAN' keeps its folded key unique
         add_titles_and_aliases(row, (), sorted(wanted))
     if "wikidata_id" in changes:
         wikidata = changes["wikidata_id"]

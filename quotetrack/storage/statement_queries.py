@@ -89,7 +89,13 @@ def list_statements(
         statement = statement.where(StatementRow.speaker_id == speaker_id)
     for word in fold_words(text or "").split():
         statement = statement.where(
-            StatementRow.id.in_(select(QuoteRow.statement_id).where(QuoteRow.folded.like(f"%{word}%")))
+            StatementRow.id.in_(
+                select(QuoteRow.statement_id).where(
+                    QuoteRow.folded.like(
+                        "%" + word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%", escape="\\"
+                    )
+                )
+            )
         )
     if min_outlets:
         statement = statement.where(StatementRow.outlet_count >= min_outlets)

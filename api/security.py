@@ -1,0 +1,113 @@
+"""Security headers on every response, trusted hosts for absolute links, bounded JSON, path ids
+within 64 bits."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Flask, current_app, request
+from flask.json.provider import DefaultJSONProvider
+from flask_smorest import abort
+from webargs.flaskparser import FlaskParser
+from werkzeug.routing import IntegerConverter
+from werkzeug.wrappers import Response
+
+# Defaults for responses that set no policy of their own (JSON, PNG, errors): load nothing, embed nowhere.
+DEFAULT_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+# Swagger UI (/api/v1/docs): its assets and the spec from this server, its inline bootstrap script.
+DOCS_CSP = (
+    "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+)
+
+
+class Int64Converter(IntegerConverter):
+    """`<int:...>` path segments: ASCII digits up to 2^63-1 (a database id); larger ones are a 404."""
+
+    def __init__(self, map, *args, **kwargs):  # noqa: A002 (werkzeug's name)
+        kwargs.setdefault("max", 2**63 - 1)
+        super().__init__(map, *args, **kwargs)
+
+
+class BoundedJSONProvider(DefaultJSONProvider):
+    """Request bodies nested deeper than MAX_JSON_DEPTH (or too deep for the parser) are a 400,
+    not a RecursionError (500)."""
+
+    sort_keys = False  # keep the schemas' field order: id and text first
+
+    def loads(self, s: str | bytes, **kwargs: Any) -> Any:
+        try:
+            value = json.loads(s, **kwargs)
+        except RecursionError:
+            raise ValueError("JSON nested too deeply.") from None
+        limit = current_app.config.get("MAX_JSON_DEPTH", 32) if current_app else 32
+        if _depth_exceeds(value, limit):
+            raise ValueError(f"JSON nested deeper than {limit} levels.")
+        return value
+
+
+class BoundedFlaskParser(FlaskParser):
+    """webargs' parser for the API: request bodies go through the same depth check (a 400), and
+    unknown query parameters follow the schemas' own `unknown = RAISE` (a 422, as unknown body
+    fields are) instead of webargs' default of dropping them."""
+
+    def _raw_load_json(self, req):
+        try:
+            value = super()._raw_load_json(req)
+        except RecursionError:
+            raise json.JSONDecodeError("JSON nested too deeply", "(request body)", 0) from None
+        limit = current_app.config.get("MAX_JSON_DEPTH", 32)
+        if _depth_exceeds(value, limit):
+            raise json.JSONDecodeError(f"JSON nested deeper than {limit} levels", "(request body)", 0)
+        return value
+
+
+def _depth_exceeds(value: Any, limit: int) -> bool:
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children = list(item.values())
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        if depth > limit:
+            return True
+        stack.extend((child, depth + 1) for child in children)
+    return False
+
+
+def _host_allowed(host: str, allowed: list[str]) -> bool:
+    name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+    return host in allowed or name in allowed
+
+
+def base_url() -> str:
+    """Absolute base for links: PUBLIC_BASE_URL, else the request's host when ALLOWED_HOSTS lists it.
+    Any other Host header is a 400 here: it must never decide a link a cache could keep."""
+    configured = (current_app.config.get("PUBLIC_BASE_URL") or "").strip()
+    if configured:
+        return configured.rstrip("/")
+    allowed = (current_app.config.get("ALLOWED_HOSTS") or "").split()
+    if not _host_allowed(request.host.lower(), [h.lower() for h in allowed]):
+        abort(400, message="Host not allowed for links: set PUBLIC_BASE_URL or ALLOWED_HOSTS.")
+    return request.host_url.rstrip("/")
+
+
+def _headers(response: Response) -> Response:
+    headers = response.headers
+    if "Content-Security-Policy" not in headers:
+        docs = request.path.startswith("/api/v1/docs")
+        headers["Content-Security-Policy"] = DOCS_CSP if docs else DEFAULT_CSP
+    headers.setdefault("X-Content-Type-Options", "nosniff")
+    headers.setdefault("Referrer-Policy", "strict-origin-when-cross-origin")
+    headers.setdefault(
+        "Cross-Origin-Resource-Policy", "same-site" if request.path.startswith("/api/") else "cross-origin"
+    )
+    return response
+
+
+def init_app(app: Flask) -> None:
+    app.after_request(_headers)

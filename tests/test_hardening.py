@@ -1,0 +1,211 @@
+"""Hostile requests and links: bounds, characters, methods, JSON depth, security headers, trusted
+hosts for links, http(s)-only URLs whichever way an article arrives, rate limits.
+
+Real: the app through Flask's test client on a real SQLite file and, where DATABASE_URL_TEST is
+set, PostgreSQL (`database_url` runs each such test on both); the CLI's file reader. Nothing faked.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from quotetrack.sources import read_sources
+
+from .conftest import make_key, migrate
+
+ARTICLE = {
+    "text": "“We will keep the shelters open,” Gov. Linda Marsh said on Friday.",
+    "outlet": "Example Times",
+    "url": "https://example.org/shelters",
+    "published": "2024-11-20",
+}
+
+
+def assert_error(response, status):
+    assert response.status_code == status, response.get_data(as_text=True)
+    body = response.get_json()
+    assert set(body) == {"code", "status", "message", "errors"} and body["code"] == status
+    return body
+
+
+def make_app(database_url, **config):
+    from api import create_app
+
+    migrate(database_url)
+    return create_app({"DATABASE_URL": database_url, "MAX_ARTICLE_CHARS": 20_000, "TESTING": True, **config})
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/api/v1/quotes?page=99999999999999999999",
+        "/api/v1/quotes?page=1000001",
+        "/api/v1/quotes?per_page=101",
+        "/api/v1/statements?min_outlets=655274921574688230823432595246678016",
+        "/api/v1/audit?page=42773786109813142323200",
+        "/api/v1/audit?target=quote:99999999999999999999",
+        "/api/v1/quotes?q=a%00b",
+        "/api/v1/quotes?outlet=The%00Globe",
+        "/api/v1/speakers?q=%1b%5b31m",
+        "/api/v1/quotes?unknown=1",  # unknown query parameters: 422, as unknown body fields are
+        "/api/v1/oembed?url=http%3A%2F%2Flocalhost%2Fcards%2Fquotes%2F1&format=",
+        "/api/v1/oembed?url=http%3A%2F%2Flocalhost%2Fcards%2Fquotes%2F1&format=xml",
+        "/api/v1/oembed?url=&format=json",
+        "/api/v1/oembed?url=javascript%3Aalert(1)",
+    ],
+)
+def test_out_of_bounds_and_hostile_query_parameters_are_422(client, url):
+    assert_error(client.get(url), 422)
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/api/v1/quotes/99999999999999999999",
+        "/api/v1/quotes/9223372036854775808",  # 2^63: past a 64-bit id
+        "/api/v1/articles/9223372036854775807",
+        "/api/v1/speakers/%C2%B2",  # '²' passes str.isdigit() but is no id
+        "/api/v1/speakers/99999999999999999999",
+        "/api/v1/speakers/%D9%A3/quotes",  # Arabic-Indic digit three
+    ],
+)
+def test_ids_past_64_bits_and_non_ascii_digits_are_404(client, url):
+    assert_error(client.get(url), 404)
+
+
+def test_nul_and_control_characters_in_bodies_are_422_on_every_database(client, auth):
+    for body in (
+        {**ARTICLE, "text": "He said \x00 nothing."},
+        {**ARTICLE, "outlet": "The\x00Globe"},
+        {**ARTICLE, "title": "a\x1bb"},
+        {**ARTICLE, "text": "\f"},  # white space only, as the schema's pattern says
+        {**ARTICLE, "url": ""},
+        {**ARTICLE, "url": "javascript:alert(1)"},
+        {**ARTICLE, "url": "data:text/html,<script>alert(1)</script>"},
+    ):
+        body = assert_error(client.post("/api/v1/articles", json=body, headers=auth), 422)
+        assert "json" in body["errors"]
+    assert_error(client.post("/api/v1/verify", json={"text": "a\x00b"}), 422)
+    assert_error(client.patch("/api/v1/speakers/1", json={"name": "x\x00"}, headers=auth), 422)
+
+
+def test_lone_surrogates_and_deep_json_are_client_errors(client):
+    surrogate = client.post("/api/v1/verify", data='{"text": "\\ud800 said"}', content_type="application/json")
+    assert_error(surrogate, 422)
+    deep = "[" * 5000 + "]" * 5000
+    assert_error(client.post("/api/v1/verify", data=deep, content_type="application/json"), 400)
+    nested = json.dumps({"text": "x", "speaker": None, "a": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]})
+    assert_error(client.post("/api/v1/verify", data=nested, content_type="application/json"), 400)
+
+
+def test_undeclared_methods_are_405_with_allow(client):
+    for method in ("TRACE", "PUT", "DELETE"):
+        response = client.open("/api/v1/verify", method=method)
+        assert_error(response, 405)
+        assert set(response.headers["Allow"].split(", ")) >= {"POST"}
+
+
+def test_like_wildcards_in_q_match_themselves(client, auth):
+    assert client.post("/api/v1/articles", json=ARTICLE, headers=auth).status_code == 201
+    assert client.get("/api/v1/speakers", query_string={"q": "marsh"}).get_json()["total"] == 1
+    for wildcard in ("%", "_", "m_rsh", "m%sh", "%marsh"):
+        assert client.get("/api/v1/speakers", query_string={"q": wildcard}).get_json()["total"] == 0, wildcard
+    # quote and statement search take the letters and digits of q (escaped too): % and _ only separate words
+    assert client.get("/api/v1/quotes", query_string={"q": "shel_ters"}).get_json()["total"] == 1
+
+
+def test_security_headers_on_every_kind_of_response(client, auth):
+    quote_id = client.post("/api/v1/articles", json=ARTICLE, headers=auth).get_json()["quotes"][0]["id"]
+    for url in (
+        "/api/v1/quotes",
+        "/api/v1/openapi.json",
+        "/api/v1/docs",
+        f"/cards/quotes/{quote_id}",
+        f"/cards/quotes/{quote_id}.png",
+        "/api/v1/nothing-here",
+        "/healthz",
+        "/",
+    ):
+        response = client.get(url)
+        assert "Content-Security-Policy" in response.headers, url
+        assert response.headers["X-Content-Type-Options"] == "nosniff", url
+        assert response.headers["Referrer-Policy"] == "strict-origin-when-cross-origin", url
+    assert "default-src 'none'" in client.get("/api/v1/quotes").headers["Content-Security-Policy"]
+
+
+def test_links_come_from_public_base_url_or_allowed_hosts_never_an_unchecked_host(database_url, nlp):
+    app = make_app(database_url)
+    client, auth = app.test_client(), make_key(app)
+    quote_id = client.post("/api/v1/articles", json=ARTICLE, headers=auth).get_json()["quotes"][0]["id"]
+    card = f"http://localhost/cards/quotes/{quote_id}"
+    allowed = client.get("/api/v1/oembed", query_string={"url": card})
+    assert allowed.status_code == 200 and allowed.get_json()["provider_url"] == "http://localhost"
+    for host in ("evil.example", "localhost.evil.example", "evil.example:80"):
+        hostile = client.get("/api/v1/oembed", query_string={"url": card}, headers={"Host": host})
+        assert_error(hostile, 400)
+        assert "evil" not in client.get(f"/cards/quotes/{quote_id}", headers={"Host": host}).get_data(as_text=True)
+    app.extensions["quotetrack"].db.engine.dispose()
+
+    public = make_app(database_url, PUBLIC_BASE_URL="https://quotes.example.org/")
+    answer = public.test_client().get("/api/v1/oembed", query_string={"url": card}, headers={"Host": "evil.example"})
+    body = answer.get_json()
+    assert answer.status_code == 200 and body["provider_url"] == "https://quotes.example.org"
+    assert "https://quotes.example.org/cards/quotes/" in body["html"] and "evil" not in json.dumps(body)
+    public.extensions["quotetrack"].db.engine.dispose()
+
+
+def test_cli_sources_refuse_non_http_urls_by_name(tmp_path):
+    (tmp_path / "articles.jsonl").write_text(
+        "\n".join(
+            json.dumps({"text": "“Fine,” she said.", "url": url})
+            for url in ("javascript:alert(1)", "data:text/html,x", "https://example.org/ok", "ftp://example.org/x")
+        ),
+        encoding="utf-8",
+    )
+    found = list(read_sources(tmp_path))
+    refused = [item for item in found if not hasattr(item, "article")]
+    assert [item.article.url for item in found if hasattr(item, "article")] == ["https://example.org/ok"]
+    assert len(refused) == 3 and all("not an http or https URL" in item.reason for item in refused)
+    assert "javascript:alert(1)" in refused[0].reason
+
+
+def test_page_canonical_javascript_url_is_dropped():
+    from quotetrack.webpage import article_from_html
+
+    page = (
+        '<html><head><link rel="canonical" href="javascript:alert(1)"><title>T</title></head><body><article>'
+        + "<p>“We will keep the shelters open this winter,” Gov. Linda Marsh said on Friday in Albany.</p>" * 5
+        + "</article></body></html>"
+    )
+    assert article_from_html(page).url is None
+
+
+def test_writes_are_rate_limited_per_address_and_per_key(database_url, nlp):
+    app = make_app(database_url, RATE_LIMIT_PER_ADDRESS="5/minute", RATE_LIMIT_PER_KEY="3/minute")
+    client, auth = app.test_client(), make_key(app)
+    for _ in range(3):
+        assert client.patch("/api/v1/speakers/nobody", json={"name": "X"}, headers=auth).status_code == 404
+    limited = client.patch("/api/v1/speakers/nobody", json={"name": "X"}, headers=auth)
+    assert_error(limited, 429)
+    assert int(limited.headers["Retry-After"]) >= 1
+    # reads are never limited; the address still has writes left without that key
+    assert all(client.get("/api/v1/quotes").status_code == 200 for _ in range(10))
+    assert client.post("/api/v1/verify", json={"text": "x"}).status_code == 200
+    assert_error(client.post("/api/v1/verify", json={"text": "x"}), 429)  # the address's 5th and 6th write
+    other = client.post("/api/v1/verify", json={"text": "x"}, environ_base={"REMOTE_ADDR": "10.0.0.9"})
+    assert other.status_code == 200
+    app.extensions["quotetrack"].db.engine.dispose()
+
+
+def test_openapi_document_states_bounds_patterns_and_common_answers(client):
+    spec = client.get("/api/v1/openapi.json").get_json()
+    page = next(p for p in spec["paths"]["/api/v1/quotes"]["get"]["parameters"] if p["name"] == "page")
+    assert page["schema"]["maximum"] == 1_000_000
+    quote_id = spec["paths"]["/api/v1/quotes/{quote_id}"]["parameters"][0]
+    assert quote_id["schema"]["maximum"] == 2**63 - 1
+    article_in = spec["components"]["schemas"]["ArticleIn"]
+    assert "pattern" in article_in["properties"]["text"] and "anyOf" in article_in
+    assert "503" in spec["paths"]["/api/v1/quotes"]["get"]["responses"]
+    assert "429" in spec["paths"]["/api/v1/articles"]["post"]["responses"]
