@@ -243,6 +243,20 @@ def verify(text, speaker, as_json) -> None:
                 f"{d['reference'] or '∅'} -> {d['wording'] or '∅'}" for d in wording.diff if d["op"] != "equal"
             )
             click.echo(f"  [{wording.relation}] {wording.text}\n      in: {outlets}\n      differs: {changes or 'no'}")
+    for other in verdict.other_speakers:
+        who = other.speaker.name if other.speaker else "an unnamed speaker"
+        click.echo(f"\nnot this speaker's: {who} said it ({other.relation}, statement {other.statement_id}):")
+        click.echo(f"  {other.canonical_text}")
+    for turned in verdict.contradictions:
+        who = turned.speaker.name if turned.speaker else "unknown speaker"
+        what = "the opposite" if turned.reason == "negation" else "other numbers"
+        click.echo(f"\nsays {what} of statement {turned.statement_id} by {who}: {turned.text}")
+    scope = verdict.archive
+    if scope is not None:
+        click.echo(
+            f"\nchecked against this archive only: {scope.articles} articles, {scope.quotes} quotes, "
+            f"published {scope.first_published or '?'} to {scope.last_published or '?'}"
+        )
 
 
 def _require_existing_database(url: str) -> None:

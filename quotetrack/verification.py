@@ -1,23 +1,79 @@
 """verify(text, speaker=None): is this wording on record, who printed which wording, and
-how does it differ? A journalist's "did she really say that?"."""
+how does it differ? A journalist's "did she really say that?".
+
+Besides the matches, an answer says what it covers (the archive's articles, quotes and
+date range: a `not_found` means "not in this archive", nothing more), who else said the
+wording when the speaker asked about did not, and which stored wordings the text
+contradicts (the same words negated, or other numbers)."""
 
 from __future__ import annotations
 
+import re
+import time
 from dataclasses import dataclass, replace
+from datetime import date
 
 from rapidfuzz import fuzz
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from .normalization.statements import RELATION_RANK, Comparison, Relation, canonical_form, compare, strongest, words
-from .storage.models import QuoteRow, StatementRow
+from .normalization import paraphrase
+from .normalization.statements import (
+    MIN_FRAGMENT_WORDS,
+    Comparison,
+    Relation,
+    _find,
+    canonical_form,
+    compare,
+    strongest,
+    words,
+)
+from .storage.models import ArticleRow, QuoteRow, StatementRow
+from .storage.repository import to_speaker
 from .storage.statement_queries import candidate_quotes, to_statement, wordings
-from .types import StoredStatement
+from .types import StoredSpeaker, StoredStatement
 
 NOT_FOUND = "not_found"
+# From the verifier's side a faithful trim (the submitted words are all in the record) is a
+# closer answer than a variant (words changed); statement linking ranks the other way.
+VERIFY_RANK = {Relation.VERBATIM: 4, Relation.FRAGMENT: 3, Relation.VARIANT: 2, Relation.PARAPHRASE: 1}
 # A submitted wording close to part of a stored one ("Either she helps us or she gets out
 # of the way" against the longer original) is a variant from this partial similarity on.
 PARTIAL_VARIANT_RATIO = 85
 MIN_WORDS = 3
+# "..." , "…" or "[...]" in a submitted wording: words left out of a stored quote.
+_ELLIPSIS = re.compile(r"\[?(?:\.\s*){3}\]?|\[?…\]?")
+
+
+@dataclass(frozen=True)
+class OtherSpeaker:
+    """Someone else on record with the wording, when the speaker asked about is not."""
+
+    speaker: StoredSpeaker | None
+    statement_id: int
+    relation: str
+    similarity: float
+    canonical_text: str
+
+
+@dataclass(frozen=True)
+class Contradiction:
+    """A stored wording the submitted text turns around: negated, or with other numbers."""
+
+    statement_id: int
+    speaker: StoredSpeaker | None
+    text: str
+    reason: str  # negation | number
+
+
+@dataclass(frozen=True)
+class ArchiveScope:
+    """What a verify answer covers: this archive only."""
+
+    articles: int
+    quotes: int
+    first_published: date | None
+    last_published: date | None
 
 
 @dataclass(frozen=True)
@@ -25,33 +81,131 @@ class Verdict:
     text: str
     verdict: str  # verbatim | variant | fragment | paraphrase | not_found
     matches: tuple[StoredStatement, ...]
+    other_speakers: tuple[OtherSpeaker, ...] = ()
+    contradictions: tuple[Contradiction, ...] = ()
+    archive: ArchiveScope | None = None
+
+
+def _elided(submitted: str, stored: str) -> Comparison | None:
+    """A trim with words left out ("Why are cities protecting rapists? ... Any politician who
+    does so should be recalled"): every part, in order, word for word in the stored wording."""
+    parts = [words(p) for p in _ELLIPSIS.split(submitted)]
+    parts = [p for p in parts if p]
+    if len(parts) < 2 or sum(len(p) for p in parts) < MIN_FRAGMENT_WORDS:
+        return None
+    record, position = words(stored), 0
+    for part in parts:
+        found = _find(record[position:], part) if len(part) >= MIN_FRAGMENT_WORDS else None
+        if found is None and len(part) < MIN_FRAGMENT_WORDS:  # a short part: plain search
+            found = next(
+                (i for i in range(len(record) - position) if record[position + i : position + i + len(part)] == part),
+                None,
+            )
+        if found is None:
+            return None
+        position += found + len(part)
+    return Comparison(Relation.FRAGMENT, sum(len(p) for p in parts) / len(record))
+
+
+def contradiction(submitted: str, stored: str) -> str | None:
+    """ "negation" or "number" when `submitted` is a stored wording turned around: cut just
+    after a negation, or close in words but negated or with other numbers; else None."""
+    ws, wq = words(submitted), words(stored)
+    if len(ws) < MIN_WORDS:
+        return None
+    longer, shorter = (wq, ws) if len(wq) >= len(ws) else (ws, wq)
+    start = _find(longer, shorter)
+    if start is not None:
+        return "negation" if paraphrase.negated_before(longer, start) else None
+    reason = paraphrase.conflict(submitted, stored)
+    if reason is None:
+        return None
+    a, b = canonical_form(submitted), canonical_form(stored)
+    shared, overlap, dice = paraphrase.lexical_similarity(submitted, stored)
+    close = (
+        fuzz.ratio(a, b) >= 80
+        or fuzz.partial_ratio(a, b) >= PARTIAL_VARIANT_RATIO
+        or (shared >= max(3, paraphrase.MIN_SHARED) and overlap >= 0.6)
+    )
+    return reason if close else None
 
 
 def _relation(submitted: str, quote: QuoteRow) -> Comparison | None:
+    elided = _elided(submitted, quote.text)
+    if elided is not None:
+        return elided  # a faithful trim: the record's words, some left out
     fragments = tuple(quote.article.text[s:e] for s, e in quote.fragments or ())
+    reported = quote.kind != "direct"
     best = strongest(
-        compare(submitted, quote.text, quote.kind != "direct"),
-        compare(quote.text, submitted, quote.kind != "direct", fragments),
+        compare(submitted, quote.text, reported),
+        compare(quote.text, submitted, reported, fragments),
+        # The submitted text may itself be reported speech: a paraphrase of a direct quote
+        # counts, below any word-level relation.
+        compare(submitted, quote.text, reported=True),
     )
-    if best is not None:
+    if best is not None and best.relation is not Relation.PARAPHRASE:
         # "fragment" from the verifier's side: the submitted text is part of the record.
         if best.relation is Relation.FRAGMENT and len(words(submitted)) > len(words(quote.text)):
             return Comparison(Relation.VARIANT, best.similarity)
         return best
+    if contradiction(submitted, quote.text) is not None:
+        return None
+    # Close to part of the record, words changed: a variant, stronger than a paraphrase.
     a, b = canonical_form(submitted), canonical_form(quote.text)
     partial = fuzz.partial_ratio(a, b) if len(a.split()) >= MIN_WORDS else 0
-    return Comparison(Relation.VARIANT, partial / 100) if partial >= PARTIAL_VARIANT_RATIO else None
+    return strongest(best, Comparison(Relation.VARIANT, partial / 100) if partial >= PARTIAL_VARIANT_RATIO else None)
 
 
-def verify(session: Session, text: str, speaker_id: int | None = None, limit: int = 5) -> Verdict:
+def _verify_strength(comparison: Comparison) -> tuple[int, float]:
+    return VERIFY_RANK[comparison.relation], comparison.similarity
+
+
+# Counting a million quotes costs more than a whole verify: the scope is counted again when
+# an article or quote was added (newest ids, two index look-ups) or after ARCHIVE_SCOPE_SECONDS
+# (rejections and deletions show within that time).
+ARCHIVE_SCOPE_SECONDS = 30.0
+_scopes: dict[tuple, tuple[float, ArchiveScope]] = {}
+
+
+def archive_scope(session: Session) -> ArchiveScope:
+    newest = session.scalar(select(func.max(ArticleRow.id)))
+    newest_quote = session.scalar(select(func.max(QuoteRow.id)))
+    key = (str(session.get_bind().engine.url), newest, newest_quote)
+    cached = _scopes.get(key)
+    if cached is not None and time.monotonic() - cached[0] < ARCHIVE_SCOPE_SECONDS:
+        return cached[1]
+    articles, first, last = session.execute(
+        select(func.count(ArticleRow.id), func.min(ArticleRow.published), func.max(ArticleRow.published))
+    ).one()
+    quotes = session.scalar(select(func.count(QuoteRow.id)).where(QuoteRow.status == "accepted")) or 0
+    scope = ArchiveScope(articles or 0, quotes, first, last)
+    if len(_scopes) > 64:
+        _scopes.clear()
+    _scopes[key] = (time.monotonic(), scope)
+    return scope
+
+
+def _search(
+    session: Session, text: str, speaker_id: int | None, limit: int
+) -> tuple[list[StoredStatement], list[Contradiction]]:
     best_by_statement: dict[int, Comparison] = {}
+    contradicted: dict[int, Contradiction] = {}
     for quote in candidate_quotes(session, text, speaker_id):
+        if quote.statement_id is None:
+            continue
         comparison = _relation(text, quote)
-        if comparison is not None and quote.statement_id is not None:
-            best = strongest(best_by_statement.get(quote.statement_id), comparison)
-            best_by_statement[quote.statement_id] = best or comparison
+        if comparison is not None:
+            best_by_statement[quote.statement_id] = max(
+                (c for c in (best_by_statement.get(quote.statement_id), comparison) if c is not None),
+                key=_verify_strength,
+            )
+            continue
+        reason = contradiction(text, quote.text)
+        if reason is not None and quote.statement_id not in contradicted:
+            speaker = to_speaker(quote.speaker) if quote.speaker else None
+            contradicted[quote.statement_id] = Contradiction(quote.statement_id, speaker, quote.text, reason)
     ranked = sorted(
-        best_by_statement.items(), key=lambda item: (-RELATION_RANK[item[1].relation], -item[1].similarity, item[0])
+        best_by_statement.items(), key=lambda item: (-VERIFY_RANK[item[1].relation], -item[1].similarity, item[0])
     )[:limit]
     matches = []
     for statement_id, comparison in ranked:
@@ -72,5 +226,20 @@ def verify(session: Session, text: str, speaker_id: int | None = None, limit: in
                 wordings=wordings(list(row.quotes), text, relation_of),
             )
         )
+    contradictions = [c for sid, c in sorted(contradicted.items()) if sid not in best_by_statement][:limit]
+    return matches, contradictions
+
+
+def verify(session: Session, text: str, speaker_id: int | None = None, limit: int = 5) -> Verdict:
+    matches, contradictions = _search(session, text, speaker_id, limit)
+    others: tuple[OtherSpeaker, ...] = ()
+    if speaker_id is not None and not matches:
+        # Not this speaker's words: whose are they?
+        found, _ = _search(session, text, None, limit)
+        others = tuple(
+            OtherSpeaker(m.speaker, m.id, m.relation or "", m.similarity or 0.0, m.canonical_text)
+            for m in found
+            if m.speaker is None or m.speaker.id != speaker_id
+        )
     verdict = (matches[0].relation if matches else None) or NOT_FOUND
-    return Verdict(text, verdict, tuple(matches))
+    return Verdict(text, verdict, tuple(matches), others, tuple(contradictions), archive_scope(session))

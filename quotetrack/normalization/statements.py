@@ -18,11 +18,7 @@ SHINGLE_SIZE = 3
 VARIANT_RATIO = 80
 # A fragment must be this many words long to count as part of a longer wording.
 MIN_FRAGMENT_WORDS = 3
-# Paraphrase: shared content words, their share of the shorter wording and of the longer
-# one (so a long quote does not absorb every short report that shares three words with it).
-MIN_SHARED_CONTENT = 3
-MIN_CONTENT_OVERLAP = 0.4
-MIN_CONTENT_COVER = 0.25
+# Paraphrase (reported speech): normalization/paraphrase.py, lemmas plus negation and number checks.
 
 STOP_WORDS = frozenset(
     """
@@ -77,10 +73,15 @@ def shingles(text: str) -> set[int]:
 
 
 def _contains(longer: list[str], shorter: list[str]) -> bool:
+    return _find(longer, shorter) is not None
+
+
+def _find(longer: list[str], shorter: list[str]) -> int | None:
+    """Word position of `shorter` inside `longer` (at least MIN_FRAGMENT_WORDS words), or None."""
     if len(shorter) < MIN_FRAGMENT_WORDS or len(shorter) > len(longer):
-        return False
-    joined = " " + " ".join(longer) + " "
-    return " " + " ".join(shorter) + " " in joined
+        return None
+    n = len(shorter)
+    return next((i for i in range(len(longer) - n + 1) if longer[i : i + n] == shorter), None)
 
 
 @dataclass(frozen=True)
@@ -102,17 +103,21 @@ def compare(a: str, b: str, reported: bool = False, fragments_a: tuple[str, ...]
     the verbatim quoted fragments of `a` when it is a mixed quote.
     Symmetric in a and b except for `fragments_a`, which callers pass for the mixed side.
     """
+    from . import paraphrase  # it builds on this module's words()
+
     wa, wb = words(a), words(b)
     if not wa or not wb:
         return None
     if wa == wb:
         return Comparison(Relation.VERBATIM, 1.0)
-    # Exact containment first: a word-for-word part of a wording is a fragment, however long.
-    if _contains(wa, wb) or _contains(wb, wa):
-        return Comparison(Relation.FRAGMENT, min(len(wa), len(wb)) / max(len(wa), len(wb)))
-    ratio = fuzz.ratio(" ".join(wa), " ".join(wb))
-    if ratio >= VARIANT_RATIO and not reported:
-        return Comparison(Relation.VARIANT, ratio / 100)
+    # Exact containment first: a word-for-word part of a wording is a fragment, however long,
+    # unless it was cut just after a negation ("I do not support X" -> "support X").
+    longer, shorter = (wa, wb) if len(wa) >= len(wb) else (wb, wa)
+    start = _find(longer, shorter)
+    if start is not None:
+        if paraphrase.negated_before(longer, start):
+            return None
+        return Comparison(Relation.FRAGMENT, len(shorter) / len(longer))
     fragment_words = [words(f) for f in fragments_a]
     quoted = sum(len(f) for f in fragment_words)
     # A mixed quote belongs with the wording its quoted fragments come from, when most of
@@ -122,15 +127,26 @@ def compare(a: str, b: str, reported: bool = False, fragments_a: tuple[str, ...]
         for f in fragment_words
         if f and (_contains(wb, f) or (len(f) < MIN_FRAGMENT_WORDS and " ".join(f) in " ".join(wb)))
     )
-    if quoted and found / quoted > 0.5:
+    # The quoted words are the evidence here (a mixed quote may carry a second, negated
+    # remark): only a negation just before a found fragment in `b` turns it around.
+    negated = any(
+        paraphrase.negated_before(wb, start)
+        for f in fragment_words
+        if len(f) >= MIN_FRAGMENT_WORDS and (start := _find(wb, f)) is not None
+    )
+    if quoted and found / quoted > 0.5 and not negated:
         return Comparison(Relation.FRAGMENT, found / max(len(wb), 1))
+    # Beyond word-for-word parts, a negated or number-changed wording is another remark,
+    # however similar ("will not assist" / "will assist", "killing 107" / "killing 170").
+    if paraphrase.conflict(a, b) is not None:
+        return None
+    ratio = fuzz.ratio(" ".join(wa), " ".join(wb))
+    if ratio >= VARIANT_RATIO and not reported:
+        return Comparison(Relation.VARIANT, ratio / 100)
     if reported:
-        ca, cb = content_words(a), content_words(b)
-        shared = len(ca & cb)
-        overlap = shared / max(1, min(len(ca), len(cb)))
-        cover = shared / max(1, len(ca), len(cb))
-        if shared >= MIN_SHARED_CONTENT and overlap >= MIN_CONTENT_OVERLAP and cover >= MIN_CONTENT_COVER:
-            return Comparison(Relation.PARAPHRASE, round(overlap, 3))
+        score = paraphrase.paraphrase_score(a, b)
+        if score is not None:
+            return Comparison(Relation.PARAPHRASE, score)
         if ratio >= VARIANT_RATIO:
             return Comparison(Relation.VARIANT, ratio / 100)
     return None

@@ -1,0 +1,221 @@
+"""The paraphrase relation (lemmas, negation and number checks) and what verify tells beyond
+its matches: who else said it, what it contradicts, what the archive covers, faithful trims."""
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from quotetrack.cli import main
+from quotetrack.normalization import paraphrase
+from quotetrack.normalization.statements import Relation, compare
+from quotetrack.quotes import extract_quotes
+from quotetrack.sources import read_path
+from quotetrack.storage import Database, repository
+from quotetrack.verification import verify
+
+from .conftest import SEEDS
+
+PAIRS = Path(__file__).resolve().parent.parent / "benchmarks" / "paraphrase_pairs.jsonl"
+
+
+# -- pure functions -------------------------------------------------------------------------
+def test_lemmas_match_inflections_without_a_tagger():
+    assert paraphrase.lemmas("deportations") & paraphrase.lemmas("deportation")
+    assert paraphrase.lemmas("assisted") & paraphrase.lemmas("assist")
+    assert paraphrase.lemmas("children") & paraphrase.lemmas("child")
+    assert not paraphrase.lemmas("police") & paraphrase.lemmas("policy")
+
+
+@pytest.mark.parametrize(
+    "a, b, reason",
+    [
+        ("state police will absolutely not assist agents", "state police will assist agents", "negation"),
+        ("Her policies do not protect the citizens", "Her policies protect the citizens", "negation"),
+        ("It's Warhol. He is a legend.", "It's Warhol. He is no legend.", "negation"),
+        ("killing 107 or more and wounding 238", "killing 170 or more and wounding 238", "number"),
+        ("Seventeen years ago this was impossible", "Seven years ago this was impossible", "number"),
+        ("Almost half of all children", "Almost a third of all children", "number"),
+        ("the death toll would have been more than a thousand", "more than a hundred died", "number"),
+    ],
+)
+def test_a_negated_or_number_changed_wording_is_never_the_same_remark(a, b, reason):
+    assert paraphrase.conflict(a, b) == reason
+    assert compare(a, b) is None and compare(a, b, reported=True) is None
+
+
+@pytest.mark.parametrize(
+    "a, b",
+    [
+        (
+            "Seventeen years ago, this would not have been possible at all",
+            "17 years ago this could never have happened",
+        ),
+        (
+            "Had it happened five hours earlier, the toll would have been more than a thousand",
+            "it could have topped a thousand",
+        ),
+        (
+            "no one will be refused based solely on the questionnaire",
+            "nobody will be rejected only for the questionnaire",
+        ),
+        # the sentence that matches decides, not a negated question before it
+        (
+            "What mayor doesn't want threats out of their communities? That's your number one responsibility, to protect your communities.",
+            "protecting communities is their number one responsibility",
+        ),
+    ],
+)
+def test_same_polarity_and_numbers_in_other_words_are_no_conflict(a, b):
+    assert paraphrase.conflict(a, b) is None
+
+
+def test_a_fragment_cut_just_after_a_negation_is_not_a_fragment():
+    whole = "I do not, however, support efforts to round up millions of families who have lived here a long time"
+    assert compare("support efforts to round up millions of families", whole) is None
+    assert compare("round up millions of families", whole).relation is Relation.FRAGMENT
+
+
+def test_paraphrase_in_other_inflections():
+    found = compare(
+        "the state police would not be deployed to assist deportations",
+        "state police will not assist in deporting immigrants",
+        reported=True,
+    )
+    assert found is not None and found.relation is Relation.PARAPHRASE
+
+
+def test_pair_set_precision_of_the_shipped_rule():
+    """The shipped relation on benchmarks/paraphrase_pairs.jsonl (see paraphrase_eval.txt)."""
+    pairs = [json.loads(line) for line in PAIRS.read_text().splitlines()]
+    assert len(pairs) >= 150
+    tp = fp = fn = 0
+    for pair in pairs:
+        a, b = pair["a"], pair["b"]
+        same = (compare(a, b) or compare(b, a) or compare(a, b, reported=True)) is not None
+        gold = pair["label"] == "paraphrase"
+        tp, fp, fn = tp + (same and gold), fp + (same and not gold), fn + (gold and not same)
+        if pair["category"] in ("negation", "number") and pair["id"] != 152:  # 152: "no one ... refused"
+            assert not same, pair
+    assert tp / (tp + fp) >= 0.95
+    assert tp / (tp + fn) >= 0.6
+
+
+# -- verify on the seeds ----------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def seeds_db(nlp, tmp_path_factory):
+    path = tmp_path_factory.mktemp("verify") / "seeds.sqlite3"
+    db = Database(f"sqlite:///{path}")
+    db.migrate()
+    for item in read_path(SEEDS):
+        with db.transaction() as session:
+            repository.save_article(session, item.article, extract_quotes(item.article.text, nlp)[0], "test")
+    yield db, path
+    db.engine.dispose()
+
+
+def _verify(db, text, speaker=None):
+    with db.reading() as session:
+        speaker_id = repository.get_speaker(session, speaker).id if speaker else None
+        return verify(session, text, speaker_id)
+
+
+@pytest.mark.model
+def test_the_issue_paraphrase_is_found_for_its_speaker(seeds_db):
+    verdict = _verify(seeds_db[0], "State troopers will not help with deportations", "maura-healey")
+    assert verdict.verdict == "paraphrase"
+    top = verdict.matches[0]
+    assert top.speaker.slug == "maura-healey"
+    assert any("absolutely not" in w.text for w in top.wordings)
+
+
+@pytest.mark.model
+def test_not_this_speaker_but_someone_else_said_it(seeds_db):
+    verdict = _verify(seeds_db[0], "Either she helps us or she gets the hell out of the way", "maura-healey")
+    assert verdict.verdict == "not_found" and not verdict.matches
+    assert [o.speaker.slug for o in verdict.other_speakers] == ["tom-homan"]
+    assert verdict.other_speakers[0].relation in {"fragment", "variant"}
+
+
+@pytest.mark.model
+def test_every_answer_says_what_the_archive_covers(seeds_db):
+    verdict = _verify(seeds_db[0], "We will build a wall on the moon by Friday")
+    assert verdict.verdict == "not_found"
+    scope = verdict.archive
+    assert scope.articles == 5 and scope.quotes > 40
+    assert str(scope.first_published) == "2024-11-19" and str(scope.last_published) == "2024-11-21"
+
+
+@pytest.mark.model
+def test_the_opposite_is_shown_as_a_contradiction_not_a_match(seeds_db):
+    verdict = _verify(
+        seeds_db[0], "Her policies protect the citizens of the communities to which she has sworn an oath."
+    )
+    assert verdict.verdict == "not_found"
+    assert [c.reason for c in verdict.contradictions] == ["negation"]
+    assert "do not protect" in verdict.contradictions[0].text
+    cut = _verify(seeds_db[0], "support efforts to round up millions of families")
+    assert cut.verdict == "not_found" and cut.contradictions[0].reason == "negation"
+
+
+@pytest.mark.model
+@pytest.mark.parametrize(
+    "trim",
+    [
+        "Why are 'sanctuary' cities protecting child rapists? ... Any politician who does so should be recalled immediately.",
+        "Why are 'sanctuary' cities protecting child rapists? […] should be recalled",
+        "sanctuary cities protecting child rapists? Unconscionable. Any politician who does so should be recalled",
+        "state law enforcement have assisted in investigations of drug, guns and human trafficking. I expect that to continue.",
+    ],
+)
+def test_a_faithful_trim_of_a_stored_quote_is_found(seeds_db, trim):
+    assert _verify(seeds_db[0], trim).verdict == "fragment"
+
+
+@pytest.mark.model
+def test_cli_verify_prints_who_said_it_and_the_archive(seeds_db):
+    env = {"DATABASE_URL": f"sqlite:///{seeds_db[1]}"}
+    result = CliRunner().invoke(
+        main,
+        ["verify", "Either she helps us or she gets the hell out of the way", "--speaker", "maura-healey"],
+        env=env,
+    )
+    assert result.exit_code == 0, result.output
+    assert "not this speaker's: Tom Homan said it" in result.output
+    assert "checked against this archive only: 5 articles" in result.output
+    answer = json.loads(
+        CliRunner().invoke(main, ["verify", "the state police will absolutely assist", "--json"], env=env).output
+    )
+    assert answer["verdict"] == "not_found"
+    assert answer["contradictions"][0]["reason"] == "negation"
+    assert answer["archive"]["articles"] == 5 and answer["other_speakers"] == []
+
+
+@pytest.mark.model
+def test_verify_over_the_api_carries_the_new_fields(client, auth):
+    for item in read_path(SEEDS):
+        a = item.article
+        body = {
+            "text": a.text,
+            "outlet": a.outlet,
+            "title": a.title,
+            "url": a.url,
+            "published": a.published.isoformat(),
+        }
+        assert client.post("/api/v1/articles", json=body, headers=auth).status_code == 201
+    answer = client.post(
+        "/api/v1/verify",
+        json={"text": "Either she helps us or she gets the hell out of the way", "speaker": "maura-healey"},
+    ).get_json()
+    assert answer["verdict"] == "not_found"
+    assert answer["other_speakers"][0]["speaker"]["slug"] == "tom-homan"
+    assert answer["archive"] == {
+        "articles": 5,
+        "quotes": answer["archive"]["quotes"],
+        "first_published": "2024-11-19",
+        "last_published": "2024-11-21",
+    }
+    spec = client.get("/api/v1/openapi.json").get_json()["components"]["schemas"]
+    assert {"other_speakers", "contradictions", "archive"} <= set(spec["Verdict"]["properties"])
+    assert set(spec["ArchiveScope"]["properties"]) == {"articles", "quotes", "first_published", "last_published"}
