@@ -7,6 +7,7 @@ with Retry-After."""
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 
 from flask import Flask, request
 from flask_limiter import ApplicationLimit, Limiter
@@ -33,7 +34,7 @@ def _has_key() -> bool:
 
 def init_app(app: Flask) -> Limiter:
     config = app.config
-    limits = []
+    limits: list[str | Callable[[], str] | ApplicationLimit] = []
     per_address = (config.get("RATE_LIMIT_PER_ADDRESS") or "").strip()
     per_key = (config.get("RATE_LIMIT_PER_KEY") or "").strip()
     if per_address:

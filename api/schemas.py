@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Callable
+from typing import Any
 
 import marshmallow as ma
 from marshmallow import validate
@@ -33,7 +35,7 @@ class Line(ma.fields.String):
     """One line of text: no control characters, no lone surrogates (documented as a pattern)."""
 
     def __init__(self, *, max_length: int = 300, min_length: int = 0, **kwargs):
-        validators = [validate.Length(min=min_length, max=max_length), self._check]
+        validators: list[Callable[[Any], Any]] = [validate.Length(min=min_length, max=max_length), self._check]
         super().__init__(validate=validators, **kwargs)
         self.metadata = {**self.metadata, "pattern": LINE_PATTERN}
 
@@ -47,7 +49,7 @@ class Text(ma.fields.String):
     """Multi-line text (tabs and line breaks allowed, other controls not), with a visible character."""
 
     def __init__(self, *, max_length: int | None = None, **kwargs):
-        validators = [validate.Length(min=1, max=max_length), self._check]
+        validators: list[Callable[[Any], Any]] = [validate.Length(min=1, max=max_length), self._check]
         super().__init__(validate=validators, **kwargs)
         self.metadata = {**self.metadata, "pattern": TEXT_PATTERN}
 

@@ -56,7 +56,7 @@ def test_oembed_answers_rich_iframe_html(client, quote_id):
     assert body["html"].startswith("<iframe") and f"/cards/quotes/{quote_id}" in body["html"]
     assert body["author_name"] == "Linda Marsh"
     assert client.get("/api/v1/oembed?url=http://localhost/elsewhere/1").status_code == 404
-    assert client.get(f"/api/v1/oembed?url=http://localhost/cards/quotes/{quote_id}&format=xml").status_code == 501
+    assert client.get(f"/api/v1/oembed?url=http://localhost/cards/quotes/{quote_id}&format=xml").status_code == 422
     assert client.get("/api/v1/oembed").status_code == 422
     assert client.get("/api/v1/oembed?url=http://localhost/cards/quotes/999").status_code == 404
 

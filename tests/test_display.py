@@ -133,3 +133,9 @@ def test_highlight_round_trips_any_text_and_spans(text, raw):
     for piece in pieces:
         if piece.quote is not None and piece.text:
             assert piece.text in piece.quote.text
+
+
+def test_every_attribution_method_has_a_label():
+    from quotetrack.types import Method
+
+    assert {m.value for m in Method} <= set(display.METHOD_LABELS)

@@ -96,7 +96,9 @@ def test_lone_surrogates_and_deep_json_are_client_errors(client):
     assert_error(surrogate, 422)
     deep = "[" * 5000 + "]" * 5000
     assert_error(client.post("/api/v1/verify", data=deep, content_type="application/json"), 400)
-    nested = json.dumps({"text": "x", "speaker": None, "a": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]})
+    nested = json.dumps(
+        {"text": "x", "speaker": None, "a": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}
+    )
     assert_error(client.post("/api/v1/verify", data=nested, content_type="application/json"), 400)
 
 
