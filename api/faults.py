@@ -179,8 +179,30 @@ def _guard_sqlite(engine: Engine) -> None:
         cparams.pop("database", None)
         cparams["uri"] = True
 
+    @event.listens_for(engine, "handle_error")
+    def _reopen_later(context):
+        # A connection that found the file read-only, gone or broken keeps that view while it lives
+        # (sqlite opens an unwritable file read-only for good): drop it, so the next request reopens.
+        message = str(context.original_exception).lower()
+        if any(text in message for text in _SQLITE_UNAVAILABLE if text != "database is locked"):
+            context.is_disconnect = True
+
+    def writable() -> bool:
+        try:
+            os.close(os.open(path, os.O_RDWR))
+        except OSError:
+            return False
+        return True
+
+    @event.listens_for(engine, "connect")
+    def _note_read_only(dbapi_connection, connection_record):
+        # sqlite opens a file it cannot write read-only, and keeps it so: remember, to reopen it later.
+        connection_record.info["read_only"] = not writable()
+
     @event.listens_for(engine, "checkout")
     def _still_there(dbapi_connection, connection_record, connection_proxy):
         if not path.exists():
             # The pool discards this connection and connects again; mode=rw then fails: a 503.
             raise DatabaseMissing(f"{path} does not exist")
+        if connection_record.info.get("read_only") and writable():
+            raise exc.DisconnectionError(f"{path} is writable again")
