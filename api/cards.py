@@ -95,7 +95,7 @@ def statement_card(item_id: int):
 def _page_links(links: cards.CardLinks, article_id: int | None, quote_id: int | None, speaker) -> cards.CardLinks:
     """A card's links to this service's article page (the quote highlighted) and speaker page."""
     base = base_url()
-    article = f"{base}/articles/{article_id}#quote-{quote_id}" if article_id is not None else None
+    article = f"{base}/articles/{article_id}#q-{quote_id}" if article_id is not None else None
     return replace(links, article_page=article, speaker_page=f"{base}/speakers/{speaker.slug}" if speaker else None)
 
 

@@ -164,7 +164,7 @@ def test_cards_and_oembed_label_reported_speech_honestly(client, stored):
     assert "Sam Roe said the department would not assist federal agents" in card
     assert "“the department" not in card and "<blockquote" not in card
     assert "reported speech (not verbatim) · attributed by" in card
-    assert f"/articles/{article['article']['id']}#quote-{reported['id']}" in card and "/speakers/sam-roe" in card
+    assert f"/articles/{article['article']['id']}#q-{reported['id']}" in card and "/speakers/sam-roe" in card
     direct_card = client.get(f"/cards/quotes/{direct['id']}").get_data(as_text=True)
     assert "<p>“We will keep our streets safe, because we will”</p>" in direct_card
     oembed = client.get(f"/api/v1/oembed?url=http://localhost/cards/quotes/{reported['id']}").get_json()
