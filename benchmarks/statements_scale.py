@@ -128,7 +128,11 @@ def grow(path: str, start: int, stop: int, rng: random.Random, words: list[str])
         index.extend((quote_id, s, speaker_id) for s in shingles(text))
         if len(quotes) >= 50_000 or n == stop - 1:
             cursor.executemany(
-                "INSERT INTO speakers (id, slug, name, kind, identity, titles) VALUES (?,?,?,?,?,?)", speakers
+                "INSERT INTO speakers (id, slug, name, kind, titles) VALUES (?,?,?,?,?)",
+                [(sid, slug, name, kind, titles) for sid, slug, name, kind, _, titles in speakers],
+            )
+            cursor.executemany(
+                "INSERT INTO speaker_keys (key, speaker_id) VALUES (?,?)", [(key, sid) for sid, *_, key, _ in speakers]
             )
             cursor.executemany(
                 "INSERT INTO articles (id, url, text_sha256, outlet, title, author, published, text, "
