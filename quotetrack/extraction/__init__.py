@@ -56,9 +56,9 @@ def _cut_before_direct(candidate: Candidate, direct: list[Candidate], text: str)
             return None
         if not candidate.start < quote.start < end:
             continue
-        own_cue = quote.cue is not None and candidate.start < quote.cue.idx < quote.start and quote.cue != candidate.cue
-        if own_cue:
-            end = min(end, quote.cue.idx)
+        cue = quote.cue
+        if cue is not None and candidate.start < cue.idx < quote.start and cue != candidate.cue:
+            end = min(end, cue.idx)
         elif candidate.cue is not None and quote.start > candidate.cue.sent.end_char:
             end = min(end, quote.start - 1)  # the quote is a sentence of its own
     if end == candidate.end:
