@@ -15,7 +15,7 @@ from .schemas import cross_field_rules
 def create_app(config: dict | None = None) -> Flask:
     Flask.json_provider_class = security.BoundedJSONProvider
     app = Flask(__name__)
-    app.url_map.converters["int"] = security.Int64Converter  # ids within 64 bits: larger ones are a 404
+    app.url_map.converters["int"] = security.IdConverter  # ids within the id columns' range: larger ones are a 404
     settings = load_settings()
     settings.update(config or {})
     app.config.update(settings)
@@ -33,7 +33,7 @@ def create_app(config: dict | None = None) -> Flask:
     )
     QuoteTrackState(app)
     api.init_app(app)
-    api.register_converter(security.Int64Converter, integerconverter2paramschema)
+    api.register_converter(security.IdConverter, integerconverter2paramschema)
     from . import articles, audit, auth, cards, docs, extract, health, limits, quotes, speakers, statements, web
 
     auth.init_spec(api)

@@ -22,11 +22,12 @@ DOCS_CSP = (
 )
 
 
-class Int64Converter(IntegerConverter):
-    """`<int:...>` path segments: ASCII digits up to 2^63-1 (a database id); larger ones are a 404."""
+class IdConverter(IntegerConverter):
+    """`<int:...>` path segments: ASCII digits up to 2^31-1 (ids are INTEGER columns, 32-bit on
+    PostgreSQL); larger ones are a 404 like any id that does not exist."""
 
     def __init__(self, map, *args, **kwargs):  # noqa: A002 (werkzeug's name)
-        kwargs.setdefault("max", 2**63 - 1)
+        kwargs.setdefault("max", 2**31 - 1)
         super().__init__(map, *args, **kwargs)
 
 

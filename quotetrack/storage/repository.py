@@ -443,7 +443,7 @@ def list_speakers(
 
 def find_speaker_row(session: Session, id_or_slug: str) -> SpeakerRow | None:
     """By numeric id or slug; a speaker merged into another answers as that one."""
-    numeric = id_or_slug.isascii() and id_or_slug.isdigit() and len(id_or_slug) <= 18  # 64-bit ids, not '²'
+    numeric = id_or_slug.isascii() and id_or_slug.isdigit() and int(id_or_slug) <= 2**31 - 1  # ids; not '²'
     condition = SpeakerRow.id == int(id_or_slug) if numeric else SpeakerRow.slug == id_or_slug
     row = session.scalar(select(SpeakerRow).where(condition))
     return live_speaker(session, row.id) if row is not None else None
