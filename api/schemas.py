@@ -347,10 +347,46 @@ class VerifyInSchema(StrictSchema):
     speaker = Line(load_default=None, min_length=1, metadata={"description": "Speaker id or slug (optional)."})
 
 
+class OtherSpeakerSchema(OrderedSchema):
+    speaker = ma.fields.Nested(SpeakerBriefSchema, allow_none=True)
+    statement_id = ma.fields.Integer()
+    relation = ma.fields.String(metadata={"description": "verbatim, variant, fragment or paraphrase"})
+    similarity = ma.fields.Float()
+    canonical_text = ma.fields.String()
+
+
+class ContradictionSchema(OrderedSchema):
+    statement_id = ma.fields.Integer()
+    speaker = ma.fields.Nested(SpeakerBriefSchema, allow_none=True)
+    text = ma.fields.String(metadata={"description": "The stored wording the submitted text turns around."})
+    reason = ma.fields.String(
+        metadata={"description": "negation (negated, or cut just after a negation) or number (other numbers)"}
+    )
+
+
+class ArchiveScopeSchema(OrderedSchema):
+    articles = ma.fields.Integer()
+    quotes = ma.fields.Integer()
+    first_published = ma.fields.Date(allow_none=True)
+    last_published = ma.fields.Date(allow_none=True)
+
+
 class VerdictSchema(OrderedSchema):
     text = ma.fields.String()
     verdict = ma.fields.String(metadata={"description": "verbatim, variant, fragment, paraphrase or not_found"})
     matches = ma.fields.List(ma.fields.Nested(StatementSchema))
+    other_speakers = ma.fields.List(
+        ma.fields.Nested(OtherSpeakerSchema),
+        metadata={"description": "When a speaker was given and did not say it: who did (empty otherwise)."},
+    )
+    contradictions = ma.fields.List(
+        ma.fields.Nested(ContradictionSchema),
+        metadata={"description": "Stored wordings that say the opposite: the same words negated, or other numbers."},
+    )
+    archive = ma.fields.Nested(
+        ArchiveScopeSchema,
+        metadata={"description": "What the answer covers: this archive only (a not_found means not in it)."},
+    )
 
 
 class OEmbedArgsSchema(StrictSchema):
