@@ -190,7 +190,8 @@ def test_statement_page_lists_every_wording_and_copies_the_embed_code(live, brow
     page.goto(f"{url}/?q=absolutely+not")
     page.click("text=statement >> nth=0")
     assert page.locator(".wording").count() >= 2
-    page.click("button[data-copy]")
+    page.click("button[data-copy]")  # the clipboard write is asynchronous: wait for the answer
+    page.wait_for_function("() => document.querySelector('button[data-copy]').innerText !== 'Copy embed code'")
     assert page.inner_text("button[data-copy]") in {"Copied", "Selected: press Ctrl+C"}
     assert "<iframe" in page.inner_text("#embed-code")
     page.screenshot(path=str(ARTIFACTS / "statement-page.png"), full_page=True)
