@@ -12,7 +12,7 @@ from datetime import date
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import current_app, request
+from flask import Response, current_app, request
 
 from quotetrack import display
 from quotetrack.storage import exports, repository, statement_queries
@@ -149,7 +149,7 @@ def _page_links(current: int, pages_total: int) -> list[int | None]:
 
 
 @pages.get("/")
-def home():
+def home() -> Response:
     form, problems = _read_form()
     quotes: list[StoredQuote] = []
     total = 0
