@@ -9,6 +9,7 @@ import shlex
 import subprocess
 import sys
 import tomllib
+from functools import cache
 from pathlib import Path
 
 import yaml
@@ -42,6 +43,7 @@ def steps(service: dict) -> list[list[str]]:
     return [step for step in found if step]
 
 
+@cache  # each call starts a Python process
 def help_text(*args: str) -> str:
     return subprocess.run([str(QUOTETRACK), *args, "--help"], capture_output=True, text=True, check=True).stdout
 
