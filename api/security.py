@@ -4,6 +4,7 @@ within 64 bits."""
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any
 
 from flask import Flask, current_app, request
@@ -110,5 +111,14 @@ def _headers(response: Response) -> Response:
     return response
 
 
+def _quiet_gunicorn() -> None:
+    """Under gunicorn, say `Server: quotetrack` rather than which server answers (gunicorn writes the
+    header itself, from this module global, for each response)."""
+    wsgi = sys.modules.get("gunicorn.http.wsgi")
+    if wsgi is not None:
+        wsgi.SERVER = "quotetrack"  # type: ignore[attr-defined]
+
+
 def init_app(app: Flask) -> None:
     app.after_request(_headers)
+    _quiet_gunicorn()

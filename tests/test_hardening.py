@@ -8,6 +8,13 @@ set, PostgreSQL (`database_url` runs each such test on both); the CLI's file rea
 from __future__ import annotations
 
 import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
 
 import pytest
 
@@ -214,3 +221,37 @@ def test_openapi_document_states_bounds_patterns_and_common_answers(client):
     assert "pattern" in article_in["properties"]["text"] and "anyOf" in article_in
     assert "503" in spec["paths"]["/api/v1/quotes"]["get"]["responses"]
     assert "429" in spec["paths"]["/api/v1/articles"]["post"]["responses"]
+
+
+def test_under_gunicorn_every_response_has_the_headers_and_no_server_banner(tmp_path):
+    """gunicorn (the worker extra) serving the app over real HTTP on a loopback port."""
+    pytest.importorskip("gunicorn")
+    url = f"sqlite:///{tmp_path / 'archive.sqlite3'}"
+    migrate(url)
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    command = [sys.executable, "-m", "gunicorn", "-b", f"127.0.0.1:{port}", "-w", "1", "api:create_app()"]
+    process = subprocess.Popen(
+        command, env={**os.environ, "DATABASE_URL": url}, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5) as response:
+                    headers = response.headers
+                break
+            except OSError:
+                assert process.poll() is None and time.monotonic() < deadline, process.stderr.read().decode()[-2000:]
+                time.sleep(0.3)
+        assert headers["Server"] == "quotetrack"
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v1/quotes?page=0", timeout=10)
+        except urllib.error.HTTPError as error:
+            assert error.code == 422 and error.headers["Server"] == "quotetrack"
+            assert error.headers["X-Content-Type-Options"] == "nosniff"
+            assert "default-src 'none'" in error.headers["Content-Security-Policy"]
+    finally:
+        process.terminate()
+        process.wait(timeout=10)

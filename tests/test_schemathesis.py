@@ -2,7 +2,8 @@
 schema violation.
 
 Real: the app is served over HTTP by werkzeug's threaded server on a loopback port (not
-schemathesis' WSGI mode), on a real SQLite file migrated and seeded with two seed articles
+schemathesis' WSGI mode), on a real SQLite file and, where DATABASE_URL_TEST is set, PostgreSQL
+(NUL characters and integer ranges fail only there), migrated and seeded with two seed articles
 through the real NLP pipeline, with a real API key (scopes ingest and curate) so the write
 endpoints (ingest, corrections, merge, split) run too. Schemathesis runs as its own process (the
 `st` command), every phase (examples, coverage, fuzzing, stateful), bounded examples per
@@ -46,12 +47,11 @@ checks.positive_data_acceptance.expected-statuses = ["2xx", "401", "403", "404",
 """
 
 
-@pytest.fixture(scope="module")
-def served(tmp_path_factory, nlp):
+@pytest.fixture
+def served(database_url, nlp):
     from api import create_app
 
-    path = tmp_path_factory.mktemp("schemathesis") / "archive.sqlite3"
-    url = f"sqlite:///{path}"
+    url = database_url
     database = Database(url)
     database.migrate()
     for number, sourced in enumerate(read_path(SEEDS)):
@@ -72,7 +72,7 @@ def served(tmp_path_factory, nlp):
     app.extensions["quotetrack"].db.engine.dispose()
 
 
-def test_schemathesis_finds_no_server_error_and_no_schema_violation(served, tmp_path):
+def test_schemathesis_finds_no_server_error_and_no_schema_violation(served, database_url, tmp_path):
     base, key = served
     config = tmp_path / "schemathesis.toml"
     config.write_text(CONFIG, encoding="utf-8")
@@ -108,5 +108,5 @@ def test_schemathesis_finds_no_server_error_and_no_schema_violation(served, tmp_
     run = subprocess.run(command, capture_output=True, text=True, timeout=900, cwd=tmp_path)
     output = run.stdout + run.stderr
     Path("test-artifacts").mkdir(exist_ok=True)
-    Path("test-artifacts/schemathesis.txt").write_text(output, encoding="utf-8")
+    Path(f"test-artifacts/schemathesis-{database_url.split(':')[0].split('+')[0]}.txt").write_text(output, "utf-8")
     assert run.returncode == 0, output[-12000:]
