@@ -4,6 +4,7 @@ within 64 bits."""
 from __future__ import annotations
 
 import json
+import re
 import sys
 from typing import Any
 
@@ -119,6 +120,18 @@ def _quiet_gunicorn() -> None:
         wsgi.SERVER = "quotetrack"  # type: ignore[attr-defined]
 
 
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def _path_without_controls() -> None:
+    """A path segment with NUL or another control character names nothing here (and PostgreSQL
+    refuses NUL in a query): a 404 before any view runs."""
+    for value in (request.view_args or {}).values():
+        if isinstance(value, str) and _CONTROL.search(value):
+            abort(404, message="Nothing here has control characters in its name.")
+
+
 def init_app(app: Flask) -> None:
+    app.before_request(_path_without_controls)
     app.after_request(_headers)
     _quiet_gunicorn()

@@ -79,6 +79,9 @@ def test_out_of_bounds_and_hostile_query_parameters_are_422(client, url):
         "/api/v1/speakers/%C2%B2",  # '²' passes str.isdigit() but is no id
         "/api/v1/speakers/99999999999999999999",
         "/api/v1/speakers/%D9%A3/quotes",  # Arabic-Indic digit three
+        "/api/v1/speakers/a%00b",  # NUL: PostgreSQL refuses it in a query
+        "/api/v1/speakers/a%1Bb/statements",
+        "/speakers/a%00b",
     ],
 )
 def test_ids_past_the_id_columns_and_non_ascii_digits_are_404(client, url):
