@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 import os
 import socket
+import sqlite3
 import threading
 import time
 from pathlib import Path
@@ -60,12 +61,13 @@ def is_unavailable(error: BaseException) -> bool:
         return True
     if isinstance(error, (exc.DisconnectionError, exc.TimeoutError)):
         return True
+    if isinstance(error, exc.DBAPIError) and isinstance(error.orig, sqlite3.Error):
+        # sqlite3 calls a bug ("no such column") an OperationalError too: only these messages are faults
+        message = str(error.orig).lower()
+        return any(text in message for text in _SQLITE_UNAVAILABLE)
     if isinstance(error, exc.OperationalError):
         return True  # PostgreSQL: server gone, refused, timed out, cancelled by statement_timeout, read-only
     if isinstance(error, exc.DBAPIError):
-        message = str(error.orig).lower()
-        if any(text in message for text in _SQLITE_UNAVAILABLE):
-            return True
         sqlstate = getattr(error.orig, "sqlstate", None) or ""
         # 08: connection exception; 25006: read-only transaction; 53: insufficient resources;
         # 57: operator intervention (shutdown, statement timeout); 58: system error
