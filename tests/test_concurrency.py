@@ -1,16 +1,17 @@
-"""Ingest under races, on SQLite and PostgreSQL: threads post at the same instant (a barrier)
-through the real Flask app, the real pipeline and a real database. Nothing is faked; the
-threads share one process, so on PostgreSQL the races are between connections exactly as
-between web workers, and on SQLite between connections to one file."""
+"""Ingest under races, on SQLite and PostgreSQL: requests posted at the same instant (a
+barrier), from threads through the Flask app in this process, and from threads through real
+HTTP to three gunicorn web worker processes. Real pipeline, real databases; nothing faked."""
 
 from __future__ import annotations
 
+import os
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from sqlalchemy import func, select
 
+from quotetrack.storage import Database
 from quotetrack.storage.models import ArticleRevisionRow, ArticleRow, SpeakerRow
 
 pytestmark = pytest.mark.model
@@ -81,3 +82,51 @@ def test_new_versions_of_one_url_at_once_are_revisions_not_articles(app, client,
     revisions = count(app, select(func.count()).select_from(ArticleRevisionRow))
     assert 3 <= revisions <= 1 + len(bodies)
     assert [status for status, _ in answers].count(201) == revisions - 1
+
+
+@pytest.mark.parametrize("web_workers", [3])
+def test_races_between_web_worker_processes(database_url, tmp_path, web_workers):
+    """The same races between real processes: gunicorn with three web workers (each its own
+    pipeline and connection pool) on a loopback port, posts through real HTTP. Threads in
+    one process share the GIL while parsing, which can keep them apart; processes do not."""
+    from .conftest import migrate
+    from .processes import Stack, call
+
+    migrate(database_url)
+    env = {**os.environ, "DATABASE_URL": database_url, "COREF_ENABLED": "false", "BROKER_URL": ""}
+    stack = Stack(env, logs=tmp_path)
+    try:
+        key = stack.run_output("keys", "create", "--name", "race", "--scope", "ingest").strip().splitlines()[-1]
+        auth = {"Authorization": f"Bearer {key}"}
+        base = stack.start_api(web_workers=web_workers)
+        # Warm every web worker (each loads the pipeline on its first ingest).
+        warm = [{"text": f"“Warm {i},” Ann Lee said.\n"} for i in range(web_workers * 2)]
+        with ThreadPoolExecutor(len(warm)) as pool:
+            list(pool.map(lambda body: call("POST", f"{base}/api/v1/articles", body, auth), warm))
+
+        def at_once(bodies):
+            barrier = threading.Barrier(len(bodies))
+
+            def post(body):
+                barrier.wait()
+                return call("POST", f"{base}/api/v1/articles", body, auth)[:2]
+
+            with ThreadPoolExecutor(len(bodies)) as pool:
+                return list(pool.map(post, bodies))
+
+        same_url = at_once([{"text": NEW_PERSON_A, "url": "https://example.org/race/p-url"}] * 6)
+        same_text = at_once([{"text": SAME_TEXT}] * 6)
+        pairs = enumerate([NEW_PERSON_A, NEW_PERSON_B] * 3)
+        person = at_once([{"text": t, "url": f"https://example.org/race/p-person-{i % 2}"} for i, t in pairs])
+    finally:
+        stack.stop()
+    for answers in (same_url, same_text):
+        assert sorted(status for status, _ in answers) == [200] * 5 + [201], answers
+        assert len({answer["article"]["id"] for _, answer in answers}) == 1
+    assert all(status in (200, 201) for status, _ in person), person
+    db = Database(database_url)
+    with db.reading() as session:
+        named = select(func.count()).select_from(SpeakerRow).where(SpeakerRow.name == "Zelda Quorringham")
+        assert session.scalar(named) == 1
+        assert session.scalar(select(func.count()).select_from(ArticleRow)) == len(warm) + 2 + 2
+    db.engine.dispose()
