@@ -120,3 +120,28 @@ def test_jobs_and_batches_are_in_the_openapi_document(client):
     paths = client.get("/api/v1/openapi.json").get_json()["paths"]
     assert "/api/v1/jobs/{job_id}" in paths and "/api/v1/articles/batch" in paths
     assert {"202", "503"} <= set(paths["/api/v1/articles"]["post"]["responses"])
+
+
+def test_cli_queues_files_as_jobs_and_refuses_without_a_broker(database_url, redis_url, tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from quotetrack.cli import main
+    from quotetrack.storage import Database
+    from quotetrack.storage import jobs as job_store
+
+    (tmp_path / "a.txt").write_text(TEXT, encoding="utf-8")
+    migrate(database_url)
+    monkeypatch.setenv("DATABASE_URL", database_url)
+    monkeypatch.setenv("BROKER_URL", "")
+    refused = CliRunner().invoke(main, ["ingest", "--queue", str(tmp_path)])
+    assert refused.exit_code != 0 and "BROKER_URL" in refused.output
+
+    monkeypatch.setenv("BROKER_URL", redis_url)
+    queued = CliRunner().invoke(main, ["ingest", "--queue", str(tmp_path)])
+    assert queued.exit_code == 0, queued.output
+    job_id = queued.output.split("job ")[1].split()[0]
+    db = Database(database_url)
+    with db.reading() as session:
+        job = job_store.get_job(session, job_id)
+    db.engine.dispose()
+    assert job is not None and job.status == "queued"
