@@ -70,7 +70,8 @@ class QuoteTrackState:
     def nlp(self):
         from quotetrack.nlp import load_pipeline  # loads once per process (cached)
 
-        return load_pipeline(self.config["SPACY_MODEL"], self.config["COREF_ENABLED"])
+        config = self.config
+        return load_pipeline(config["SPACY_MODEL"], config["COREF_ENABLED"], config["EXTRACTION_TIME_BUDGET"])
 
 
 def state() -> QuoteTrackState:

@@ -15,7 +15,7 @@ from .errors import InvalidInput
 def _pipeline(settings):
     from .nlp import load_pipeline
 
-    return load_pipeline(settings["SPACY_MODEL"], settings["COREF_ENABLED"])
+    return load_pipeline(settings["SPACY_MODEL"], settings["COREF_ENABLED"], settings["EXTRACTION_TIME_BUDGET"])
 
 
 def _articles(paths):

@@ -44,6 +44,13 @@ SETTINGS: tuple[Setting, ...] = (
     ),
     Setting("MAX_ARTICLE_CHARS", 200_000, "Largest article text accepted, in characters.", int),
     Setting(
+        "EXTRACTION_TIME_BUDGET",
+        30.0,
+        "Seconds one article may take to extract (0: no limit); past it, a 422 instead of a blocked web "
+        "worker (checked between pipeline stages and in extraction's loops; benchmarks/hostile_inputs.txt).",
+        float,
+    ),
+    Setting(
         "FRAME_ANCESTORS",
         "*",
         "Sites allowed to embed quote cards in an iframe (CSP frame-ancestors), space-separated.",

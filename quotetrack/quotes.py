@@ -13,6 +13,7 @@ from .attribution.sieves import Resolution
 from .attribution.table import Entry
 from .extraction import find_candidates
 from .extraction.candidate import Candidate
+from .nlp import budget
 from .normalization.text import NormalizedText, normalize
 from .types import Quote, Speaker, SpeakerKind
 
@@ -41,7 +42,9 @@ def extract_many(
 
 def quotes_from_doc(doc: Doc, normalized: NormalizedText) -> tuple[list[Quote], list[Speaker]]:
     found = find_candidates(doc)
+    budget.check(doc, "finding quotes")
     resolutions, _ = attribute_article(doc, found.candidates, found.mask, found.paragraph_of)
+    budget.check(doc, "attribution")
     # Speakers are built last, from the finished table; descriptions ("officials", "a
     # source at ICE") are entries of their own, one per distinct description.
     speakers: dict[tuple[SpeakerKind, str], Speaker] = {}

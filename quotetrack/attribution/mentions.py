@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from spacy.tokens import Span, Token
 
 from ..extraction.cues import HONORIFICS, PRONOUNS_PERSON, PRONOUNS_PLURAL, TITLE_ABBREVIATIONS
-from ..extraction.syntax import QuoteMask, is_acronym, noun_phrase
+from ..extraction.syntax import QuoteMask, entities_within, entity_containing, is_acronym, noun_phrase
 from ..types import SpeakerKind
 from .gender import first_name_gender
 from .names import is_titled_person
@@ -59,7 +59,7 @@ def person_entities(head: Token, mask: QuoteMask) -> list[tuple[Span, bool]]:
     ("Governor of Washington Chris Gregoire"). The bool says "in apposition"."""
     own = {t.i for t in _mention_tokens(head, mask)}
     found = []
-    for ent in head.doc.ents:
+    for ent in entities_within(head.doc, min(own), max(own) + 1) if own else ():
         if ent.label_ != "PERSON" or len(ent) < 2 or not all(t.i in own for t in ent) or is_credit(ent.text):
             continue
         appositive = any(t.dep_ == "appos" for t in ent) and not ent.start <= head.i < ent.end
@@ -96,7 +96,7 @@ def name_in(head: Token, mask: QuoteMask) -> Name | None:
     if head.pos_ != "PROPN" and not head.text[:1].isupper():
         return None
     phrase = noun_phrase(head)
-    entity = next((e for e in head.doc.ents if e.start <= head.i < e.end), None)
+    entity = entity_containing(head.doc, head.i)
     label = entity.label_ if entity is not None else ""
     if is_acronym(head) and not _is_roman_numeral(head.text):
         return Name(SpeakerKind.ORGANIZATION, head.text)

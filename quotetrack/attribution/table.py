@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from spacy.tokens import Doc, Span, Token
 
 from ..extraction.cues import ORGANISATION_NAME_WORDS, TITLE_ABBREVIATIONS
-from ..extraction.syntax import QuoteMask, apposition, noun_phrase
+from ..extraction.syntax import QuoteMask, apposition, entity_containing, noun_phrase
 from ..types import Speaker, SpeakerKind
 from .gender import first_name_gender
 from .names import clean_person_name, fold, is_titled_person, person_key, role_of, surname
@@ -287,7 +287,8 @@ class NameTable:
 
 
 def entity_at(token: Token, labels: set[str]) -> Span | None:
-    return next((e for e in token.doc.ents if e.start <= token.i < e.end and e.label_ in labels), None)
+    entity = entity_containing(token.doc, token.i)
+    return entity if entity is not None and entity.label_ in labels else None
 
 
 def abbreviation_role(phrase: Span) -> str | None:

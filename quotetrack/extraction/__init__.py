@@ -21,7 +21,11 @@ SAME_QUOTE_OVERLAP = 0.5
 # Share of a quoted fragment inside a mixed quote above which it is part of that quote
 # (trimming may leave the fragment's final period outside).
 ABSORBED = 0.8
-_TRAILING_LINKS = re.compile(r"(?:\s+(?:pic\.twitter\.com/\S+|https?://\S+|#\w+))+\s*$")
+# Links and hashtags at the end of an embedded post. Runs of them are found left to right,
+# each once (a match starts only where whitespace starts; "++" keeps no backtracking state);
+# the last run counts if it ends the text. Anchoring the pattern at "$" instead retried every
+# run from each of its items: quadratic on 24 KB of " #a" not followed by the end.
+_TRAILING_LINKS = re.compile(r"(?<!\s)(?:\s+(?:pic\.twitter\.com/\S+|https?://\S+|#\w+))++\s*")
 
 
 def _social_posts(text: str, bounds: list[tuple[int, int]]) -> list[Candidate]:
@@ -32,7 +36,10 @@ def _social_posts(text: str, bounds: list[tuple[int, int]]) -> list[Candidate]:
         if signed is None or index == 0:
             continue
         post_start, post_end = bounds[index - 1]
-        body = _TRAILING_LINKS.sub("", text[post_start:post_end])
+        body = text[post_start:post_end]
+        links = max(_TRAILING_LINKS.finditer(body), key=lambda m: m.start(), default=None)  # the last run
+        if links is not None and links.end() == len(body):
+            body = body[: links.start()]
         posts.append(
             Candidate(
                 post_start,

@@ -6,6 +6,7 @@ import re
 
 from spacy.tokens import Doc, Token
 
+from ..nlp import budget
 from ..types import QuoteKind
 from .candidate import Candidate
 from .cues import FRAGMENT_CUES
@@ -109,6 +110,7 @@ def _fragment_cue(doc: Doc, quoted: QuotedSpan) -> Token | None:
 def direct_quotes(doc: Doc, spans: list[QuotedSpan], mask: QuoteMask) -> list[Candidate]:
     found: list[Candidate] = []
     for quoted in spans:
+        budget.check(doc, "direct quotes")
         text = doc_text(doc)[quoted.start : quoted.end]
         if char_span(doc, quoted.start, quoted.end) is None:
             continue

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from spacy.tokens import Doc, Span, Token
 
+from ..nlp import budget
 from ..types import QuoteKind
 from .candidate import Candidate, trim
 from .syntax import QuoteMask, is_according_to, is_cue, speaker_head
@@ -162,6 +163,7 @@ def indirect_quotes(doc: Doc, mask: QuoteMask, skip_paragraph) -> list[Candidate
     found: list[Candidate | None] = []
     sentences = list(doc.sents)
     for index, sentence in enumerate(sentences):
+        budget.check(doc, "reported speech")
         if skip_paragraph(sentence.start_char):
             continue
         bare = _bare_attribution(sentence)

@@ -53,6 +53,29 @@ def doc_text(doc: Doc) -> str:
     return text
 
 
+def _entities(doc: Doc) -> tuple[tuple[Span, ...], list[int]]:
+    """`doc.ents` and their starts, built once per Doc (spaCy builds the tuple on each access)."""
+    cached = doc.user_data.get("quotetrack.ents")
+    if cached is None:
+        ents = tuple(doc.ents)
+        cached = doc.user_data["quotetrack.ents"] = (ents, [e.start for e in ents])
+    return cached
+
+
+def entities_within(doc: Doc, start: int, end: int) -> list[Span]:
+    """The entities lying wholly in tokens [start, end): a search, not a scan of every entity."""
+    ents, starts = _entities(doc)
+    first = bisect_right(starts, start - 1)
+    return [e for e in ents[first : bisect_right(starts, end - 1)] if e.end <= end]
+
+
+def entity_containing(doc: Doc, i: int) -> Span | None:
+    """The entity token `i` belongs to (entities never overlap), if any."""
+    ents, starts = _entities(doc)
+    index = bisect_right(starts, i) - 1
+    return ents[index] if index >= 0 and i < ents[index].end else None
+
+
 def _ing_stem_is_cue(word: str) -> bool:
     stem = word[:-3]
     return any(candidate in REPORTING_VERBS for candidate in (stem, stem + "e", stem[:-1]))

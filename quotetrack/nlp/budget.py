@@ -1,0 +1,41 @@
+"""A time budget per article, carried by its Doc.
+
+The tokenizer starts the clock (`start`); every stage boundary and every long loop of
+extraction calls `check(doc, stage)`, which raises `ExtractionBudgetExceeded` (a 422 in the
+API) once the budget is spent. Checking at boundaries, not with threads or signals, keeps a
+worker's state clean: nothing is interrupted half-way through a spaCy component.
+"""
+
+from __future__ import annotations
+
+import time
+
+from spacy.tokens import Doc
+
+from ..errors import ExtractionBudgetExceeded
+
+_KEY = "quotetrack.deadline"  # doc.user_data[_KEY] = (monotonic start, budget seconds)
+
+
+def start(doc: Doc, budget: float | None) -> Doc:
+    """Start `doc`'s clock; `budget` None or <= 0: no budget."""
+    if budget is not None and budget > 0:
+        doc.user_data[_KEY] = (time.monotonic(), float(budget))
+    return doc
+
+
+def check(doc: Doc, stage: str) -> None:
+    """Raise `ExtractionBudgetExceeded` if `doc`'s budget is spent (no budget: never)."""
+    deadline = doc.user_data.get(_KEY)
+    if deadline is None:
+        return
+    began, budget = deadline
+    elapsed = time.monotonic() - began
+    if elapsed > budget:
+        raise ExtractionBudgetExceeded(budget, elapsed, stage)
+
+
+def spent(doc: Doc) -> bool:
+    """True once `doc`'s budget is spent (for loops that must stop quietly, not raise)."""
+    deadline = doc.user_data.get(_KEY)
+    return deadline is not None and time.monotonic() - deadline[0] > deadline[1]
