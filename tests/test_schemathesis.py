@@ -36,8 +36,13 @@ CONFIG = """
 [dictionaries.speakers]
 values = ["tom-homan", "ice", "maura-healey", "1", "2"]
 
+[dictionaries.cards]
+values = ["{base}/cards/quotes/1", "{base}/cards/quotes/5", "{base}/cards/statements/1", "{base}/cards/statements/3"]
+
 [parameters]
 "path.id_or_slug" = { dictionary = "speakers", probability = 0.5 }
+"body.into" = { dictionary = "speakers", probability = 0.5 }
+"query.url" = { dictionary = "cards", probability = 0.5 }
 
 # Ingest and extract judge the text itself, which no schema can: a page with no article body, an
 # article over MAX_ARTICLE_CHARS or past the extraction time budget is a documented 422 (or 413).
@@ -75,7 +80,7 @@ def served(database_url, nlp):
 def test_schemathesis_finds_no_server_error_and_no_schema_violation(served, database_url, tmp_path):
     base, key = served
     config = tmp_path / "schemathesis.toml"
-    config.write_text(CONFIG, encoding="utf-8")
+    config.write_text(CONFIG.replace("{base}", base), encoding="utf-8")
     st = Path(sys.executable).with_name("st")
     command = [
         str(st),
