@@ -136,7 +136,7 @@ def main() -> None:
     parser.add_argument("--out", default=str(ROOT / "benchmarks" / "paraphrase_eval.txt"))
     args = parser.parse_args()
     pairs = load_pairs()
-    lines = ["$ python benchmarks/paraphrase_eval.py   # 2 cores, CPU, nothing else running", ""]
+    lines = ["$ python benchmarks/paraphrase_eval.py   # 2 cores, CPU, machine shared (see Notes)", ""]
     counts = {c: sum(p["category"] == c for p in pairs) for c in CATEGORIES}
     lines.append(f"{len(pairs)} pairs: " + ", ".join(f"{c} {n}" for c, n in counts.items()))
     lines.append("positives: paraphrase + fragment; negatives: same_topic + negation + number")

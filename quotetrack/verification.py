@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 from .normalization import paraphrase
 from .normalization.statements import (
     MIN_FRAGMENT_WORDS,
+    VARIANT_RATIO,
     Comparison,
     Relation,
     _find,
@@ -109,51 +110,53 @@ def _elided(submitted: str, stored: str) -> Comparison | None:
 
 def contradiction(submitted: str, stored: str) -> str | None:
     """ "negation" or "number" when `submitted` is a stored wording turned around: cut just
-    after a negation, or close in words but negated or with other numbers; else None."""
-    ws, wq = words(submitted), words(stored)
-    if len(ws) < MIN_WORDS:
-        return None
-    longer, shorter = (wq, ws) if len(wq) >= len(ws) else (ws, wq)
-    start = _find(longer, shorter)
-    if start is not None:
-        return "negation" if paraphrase.negated_before(longer, start) else None
-    reason = paraphrase.conflict(submitted, stored)
-    if reason is None:
-        return None
-    a, b = canonical_form(submitted), canonical_form(stored)
-    shared, overlap, dice = paraphrase.lexical_similarity(submitted, stored)
-    close = (
-        fuzz.ratio(a, b) >= 80
-        or fuzz.partial_ratio(a, b) >= PARTIAL_VARIANT_RATIO
-        or (shared >= max(3, paraphrase.MIN_SHARED) and overlap >= 0.6)
-    )
-    return reason if close else None
+    after a negation, or close in words (fuzzy ratio, or partial ratio against a longer
+    wording) but negated or with other numbers; else None."""
+    return _assess(submitted, stored)[1]
 
 
 def _relation(submitted: str, quote: QuoteRow) -> Comparison | None:
-    elided = _elided(submitted, quote.text)
-    if elided is not None:
-        return elided  # a faithful trim: the record's words, some left out
     fragments = tuple(quote.article.text[s:e] for s, e in quote.fragments or ())
-    reported = quote.kind != "direct"
+    return _assess(submitted, quote.text, quote.kind != "direct", fragments)[0]
+
+
+def _assess(
+    submitted: str, stored: str, reported: bool = True, fragments: tuple[str, ...] = ()
+) -> tuple[Comparison | None, str | None]:
+    """(the relation of `submitted` to a stored wording or None, and when there is none
+    because it turns the stored wording around: "negation" or "number")."""
+    elided = _elided(submitted, stored)
+    if elided is not None:
+        return elided, None  # a faithful trim: the record's words, some left out
     best = strongest(
-        compare(submitted, quote.text, reported),
-        compare(quote.text, submitted, reported, fragments),
+        compare(submitted, stored, reported),
+        compare(stored, submitted, reported, fragments),
         # The submitted text may itself be reported speech: a paraphrase of a direct quote
         # counts, below any word-level relation.
-        compare(submitted, quote.text, reported=True),
+        None if reported else compare(submitted, stored, reported=True),
     )
     if best is not None and best.relation is not Relation.PARAPHRASE:
         # "fragment" from the verifier's side: the submitted text is part of the record.
-        if best.relation is Relation.FRAGMENT and len(words(submitted)) > len(words(quote.text)):
-            return Comparison(Relation.VARIANT, best.similarity)
-        return best
-    if contradiction(submitted, quote.text) is not None:
-        return None
+        if best.relation is Relation.FRAGMENT and len(words(submitted)) > len(words(stored)):
+            return Comparison(Relation.VARIANT, best.similarity), None
+        return best, None
+    ws, wq = words(submitted), words(stored)
+    if len(ws) < MIN_WORDS:
+        return best, None
+    longer, shorter = (wq, ws) if len(wq) >= len(ws) else (ws, wq)
+    start = _find(longer, shorter)
+    if start is not None:  # word for word, and still no relation: cut just after a negation
+        return best, ("negation" if paraphrase.negated_before(longer, start) else None)
+    a, b = canonical_form(submitted), canonical_form(stored)
+    partial = fuzz.partial_ratio(a, b)
+    if partial < PARTIAL_VARIANT_RATIO and fuzz.ratio(a, b) < VARIANT_RATIO:
+        return best, None  # not close enough in words to be the same remark turned around
+    reason = paraphrase.conflict(submitted, stored)
+    if reason is not None:
+        return None, reason
     # Close to part of the record, words changed: a variant, stronger than a paraphrase.
-    a, b = canonical_form(submitted), canonical_form(quote.text)
-    partial = fuzz.partial_ratio(a, b) if len(a.split()) >= MIN_WORDS else 0
-    return strongest(best, Comparison(Relation.VARIANT, partial / 100) if partial >= PARTIAL_VARIANT_RATIO else None)
+    variant = Comparison(Relation.VARIANT, partial / 100) if partial >= PARTIAL_VARIANT_RATIO else None
+    return strongest(best, variant), None
 
 
 def _verify_strength(comparison: Comparison) -> tuple[int, float]:
@@ -193,14 +196,14 @@ def _search(
     for quote in candidate_quotes(session, text, speaker_id):
         if quote.statement_id is None:
             continue
-        comparison = _relation(text, quote)
+        fragments = tuple(quote.article.text[s:e] for s, e in quote.fragments or ())
+        comparison, reason = _assess(text, quote.text, quote.kind != "direct", fragments)
         if comparison is not None:
             best_by_statement[quote.statement_id] = max(
                 (c for c in (best_by_statement.get(quote.statement_id), comparison) if c is not None),
                 key=_verify_strength,
             )
             continue
-        reason = contradiction(text, quote.text)
         if reason is not None and quote.statement_id not in contradicted:
             speaker = to_speaker(quote.speaker) if quote.speaker else None
             contradicted[quote.statement_id] = Contradiction(quote.statement_id, speaker, quote.text, reason)

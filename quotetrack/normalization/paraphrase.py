@@ -155,6 +155,11 @@ def negated_before(longer: list[str], start: int, window: int = 3) -> bool:
 def conflict(a: str, b: str) -> str | None:
     """Why `a` and `b` cannot be one remark whatever their similarity: "negation" when one
     is negated and the other not, "number" when their numbers disagree; else None."""
+    return _conflict(a, b) if a <= b else _conflict(b, a)  # symmetric: one cache entry a pair
+
+
+@lru_cache(maxsize=50_000)
+def _conflict(a: str, b: str) -> str | None:
     fa, fb = features(a), features(b)
     if _polarity_differs(a, b):
         return "negation"

@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from enum import StrEnum
+from functools import lru_cache
 
 from rapidfuzz import fuzz
 
@@ -45,7 +46,13 @@ RELATION_RANK = {Relation.VERBATIM: 4, Relation.VARIANT: 3, Relation.FRAGMENT: 2
 def words(text: str) -> list[str]:
     """Lowercase words without typography: curly/straight marks, dashes, spacing, case and
     punctuation do not count; "we’re" and "we're" are one word."""
-    return _WORD.findall(fold(text.replace("’", "'").replace("‘", "'")))
+    return list(_words(text))
+
+
+@lru_cache(maxsize=20_000)
+def _words(text: str) -> tuple[str, ...]:
+    # Linking and verify compare each candidate wording several ways: tokenise it once.
+    return tuple(_WORD.findall(fold(text.replace("’", "'").replace("‘", "'"))))
 
 
 def canonical_form(text: str) -> str:
@@ -80,8 +87,9 @@ def _find(longer: list[str], shorter: list[str]) -> int | None:
     """Word position of `shorter` inside `longer` (at least MIN_FRAGMENT_WORDS words), or None."""
     if len(shorter) < MIN_FRAGMENT_WORDS or len(shorter) > len(longer):
         return None
-    n = len(shorter)
-    return next((i for i in range(len(longer) - n + 1) if longer[i : i + n] == shorter), None)
+    joined = " " + " ".join(longer) + " "
+    at = joined.find(" " + " ".join(shorter) + " ")
+    return None if at < 0 else joined.count(" ", 0, at)  # words before the match
 
 
 @dataclass(frozen=True)
@@ -137,17 +145,17 @@ def compare(a: str, b: str, reported: bool = False, fragments_a: tuple[str, ...]
     if quoted and found / quoted > 0.5 and not negated:
         return Comparison(Relation.FRAGMENT, found / max(len(wb), 1))
     # Beyond word-for-word parts, a negated or number-changed wording is another remark,
-    # however similar ("will not assist" / "will assist", "killing 107" / "killing 170").
-    if paraphrase.conflict(a, b) is not None:
-        return None
+    # however similar ("will not assist" / "will assist", "killing 107" / "killing 170"):
+    # paraphrase_score checks it, and so does a variant before it is returned.
     ratio = fuzz.ratio(" ".join(wa), " ".join(wb))
-    if ratio >= VARIANT_RATIO and not reported:
+    variant = ratio >= VARIANT_RATIO and paraphrase.conflict(a, b) is None
+    if variant and not reported:
         return Comparison(Relation.VARIANT, ratio / 100)
     if reported:
         score = paraphrase.paraphrase_score(a, b)
         if score is not None:
             return Comparison(Relation.PARAPHRASE, score)
-        if ratio >= VARIANT_RATIO:
+        if variant:
             return Comparison(Relation.VARIANT, ratio / 100)
     return None
 
