@@ -220,3 +220,22 @@ def test_postgres_statement_timeout_is_set_and_a_slow_statement_is_503(own_postg
             connection.execute(text("SELECT pg_sleep(3)"))
     assert is_unavailable(error.value)  # answered as a 503, not a 500
     engine.dispose()
+
+
+def test_readyz_checks_the_broker_when_one_is_set(tmp_path, nlp):
+    url = f"sqlite:///{tmp_path / 'archive.sqlite3'}"
+    migrate(url)
+    with socket.socket() as sock:  # a port nothing listens on: bound, then closed
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    app = make_app(url, BROKER_URL=f"redis://127.0.0.1:{port}/0")
+    ready = app.test_client().get("/readyz")
+    assert_unavailable(ready)
+    assert set(ready.get_json()["errors"]) == {"broker"}
+    assert app.test_client().get("/api/v1/quotes").status_code == 200  # reads do not need the broker
+    with socket.socket() as listening:
+        listening.bind(("127.0.0.1", 0))
+        listening.listen()
+        app.config["BROKER_URL"] = f"redis://127.0.0.1:{listening.getsockname()[1]}/0"
+        assert app.test_client().get("/readyz").status_code == 200
+    app.extensions["quotetrack"].db.engine.dispose()

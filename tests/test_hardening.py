@@ -258,3 +258,11 @@ def test_under_gunicorn_every_response_has_the_headers_and_no_server_banner(tmp_
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+def test_body_over_the_size_limit_is_413_in_the_error_shape(database_url, nlp):
+    app = make_app(database_url, MAX_ARTICLE_CHARS=1_000)  # body cap: 4 x 1,000 + 64 KiB
+    client = app.test_client()
+    body = json.dumps({"text": "x" * 80_000})
+    assert_error(client.post("/api/v1/extract", data=body, content_type="application/json"), 413)
+    app.extensions["quotetrack"].db.engine.dispose()
