@@ -216,6 +216,9 @@ def test_verify_over_the_api_carries_the_new_fields(client, auth):
         "first_published": "2024-11-19",
         "last_published": "2024-11-21",
     }
+    page = client.get("/verify?text=the+state+police+will+absolutely+assist").get_data(as_text=True)
+    assert 'id="archive-scope"' in page and "Checked against this archive only: 5 articles" in page
+    assert "Says the opposite" in page
     spec = client.get("/api/v1/openapi.json").get_json()["components"]["schemas"]
     assert {"other_speakers", "contradictions", "archive"} <= set(spec["Verdict"]["properties"])
     assert set(spec["ArchiveScope"]["properties"]) == {"articles", "quotes", "first_published", "last_published"}
