@@ -1,8 +1,9 @@
 """Attribute every quote of an article: build the name table, then run the sieves.
 
-Two passes: the second knows every speaker the first found, so a description met before its
-referent is named ("The agency has long complained ...", a lede's "the transport secretary")
-can look ahead. The table is frozen before either pass.
+A second pass runs when a sieve of the first asked what comes later: it knows every speaker
+the first found, so a description met before its referent is named ("The agency has long
+complained ...", a lede's "the transport secretary") can look ahead. The table is frozen
+before either pass.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from ..extraction.syntax import QuoteMask
 from ..types import SpeakerKind
 from .mentions import name_in
 from .names import handle_to_name
-from .sieves import Context, Resolution, attribute
+from .sieves import Context, Lookahead, Resolution, attribute
 from .table import NameTable
 
 
@@ -73,8 +74,11 @@ def attribute_article(
     doc: Doc, candidates: list[Candidate], mask: QuoteMask, paragraph_of: Callable[[int], int]
 ) -> tuple[list[tuple[Candidate, Resolution]], NameTable]:
     table = build_table(doc, mask, candidates)
-    first = _attribute_in_order(candidates, Context(table, mask, paragraph_of))
-    return _attribute_in_order(candidates, Context(table, mask, paragraph_of, ahead=first)), table
+    ctx = Context(table, mask, paragraph_of)
+    first = _attribute_in_order(candidates, ctx)
+    if not ctx.ahead.wanted:
+        return first, table
+    return _attribute_in_order(candidates, Context(table, mask, paragraph_of, ahead=Lookahead(first))), table
 
 
 def _attribute_in_order(candidates: list[Candidate], ctx: Context) -> list[tuple[Candidate, Resolution]]:

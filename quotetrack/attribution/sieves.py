@@ -17,7 +17,7 @@ from spacy.tokens import Span, Token
 
 from ..extraction.candidate import Candidate
 from ..extraction.cues import DOCUMENT_NOUNS, NON_SPEAKER_NOUNS, ORGANISATION_NOUNS, SOURCE_NOUNS, TITLE_NOUNS
-from ..extraction.syntax import QuoteMask, is_cue, noun_phrase
+from ..extraction.syntax import QuoteMask, doc_text, is_cue, noun_phrase
 from ..types import Method, SpeakerKind
 from .mentions import is_pronoun, name_in
 from .names import fold, handle_to_name
@@ -43,6 +43,19 @@ class Resolution:
 
 
 @dataclass
+class Lookahead:
+    """The first pass's attributions, for sieves that look ahead; and whether any sieve
+    asked (if none did, a second pass would change nothing and is skipped)."""
+
+    resolutions: list[tuple[Candidate, Resolution]] = field(default_factory=list)
+    wanted: bool = False
+
+    def after(self, offset: int) -> list[tuple[Candidate, Resolution]]:
+        self.wanted = True
+        return [(c, r) for c, r in self.resolutions if c.start > offset and r.entry is not None]
+
+
+@dataclass
 class Context:
     """What the sieves may read: the article's table and the attributions made so far."""
 
@@ -50,7 +63,7 @@ class Context:
     mask: QuoteMask
     paragraph_of: Callable[[int], int]
     previous: list[tuple[Candidate, Resolution]] = field(default_factory=list)
-    ahead: list[tuple[Candidate, Resolution]] = field(default_factory=list)  # a first pass, for look-ahead
+    ahead: Lookahead = field(default_factory=Lookahead)
     depth: int = 0  # nested resolutions (an owner, an issuer, an antecedent) stop at two levels
 
     def nested(self) -> Context:
@@ -147,13 +160,9 @@ def role(head: Token, ctx: Context) -> Resolution | None:
     if lemma in TITLE_NOUNS and head.pos_ != "PROPN" and ctx.depth == 0:
         # A lede describes, a later paragraph names ("The transport secretary has defended
         # ... Sarah Whitmore told the BBC"): the next person quoted.
-        later = [
-            (c.start, r.entry)
-            for c, r in ctx.ahead
-            if c.start > head.idx and r.entry is not None and r.entry.kind is SpeakerKind.PERSON
-        ]
-        if later:
-            return Resolution(min(later, key=lambda pe: pe[0])[1], phrase.text, Method.LEDE_DESCRIPTION, lemma)
+        people = [r.entry for _, r in ctx.ahead.after(head.idx) if r.entry and r.entry.kind is SpeakerKind.PERSON]
+        if people:  # the first person quoted after the description (the look-ahead keeps text order)
+            return Resolution(people[0], phrase.text, Method.LEDE_DESCRIPTION, lemma)
     return None
 
 
@@ -186,8 +195,8 @@ def organisation_anaphor(head: Token, ctx: Context) -> Resolution | None:
     if quoted and named is not None and named_at is not None and named_at > quoted[-1][0]:
         entry = named
     if entry is None:
-        later = [r.entry for c, r in ctx.ahead if c.start > head.idx and r.entry is not None]
-        entry = next((e for e in later if e.kind is SpeakerKind.ORGANIZATION), None)
+        later = [r.entry for _, r in ctx.ahead.after(head.idx)]
+        entry = next((e for e in later if e is not None and e.kind is SpeakerKind.ORGANIZATION), None)
     return Resolution(entry, phrase.text, Method.ORGANISATION_ANAPHOR, lemma) if entry is not None else None
 
 
@@ -294,7 +303,7 @@ def floating(candidate: Candidate, ctx: Context) -> Resolution | None:
     """A quoted paragraph with no attribution takes the speaker the previous paragraph
     quoted or introduced (a floating quote). A paragraph with no speaker at all in between
     (a photo caption, a promo) is passed over, up to FLOATING_PARAGRAPHS back."""
-    text = ctx.table.doc.text
+    text = doc_text(ctx.table.doc)
     end = _paragraph_start(candidate.start, ctx)
     if end < candidate.start - 2:
         return None  # the quote does not open its paragraph
@@ -340,7 +349,7 @@ def attribute(candidate: Candidate, ctx: Context) -> Resolution:
 
 # -- helpers -------------------------------------------------------------------------------
 def _paragraph_start(offset: int, ctx: Context) -> int:
-    text = ctx.table.doc.text
+    text = doc_text(ctx.table.doc)
     return text.rfind("\n", 0, offset) + 1
 
 

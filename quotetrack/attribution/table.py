@@ -14,7 +14,15 @@ from dataclasses import dataclass, field
 from spacy.tokens import Doc, Span, Token
 
 from ..extraction.cues import ORGANISATION_NAME_WORDS, TITLE_ABBREVIATIONS
-from ..extraction.syntax import QuoteMask, apposition, entity_containing, noun_phrase
+from ..extraction.syntax import (
+    QuoteMask,
+    apposition,
+    doc_text,
+    entities,
+    entities_within,
+    entity_containing,
+    noun_phrase,
+)
 from ..types import Speaker, SpeakerKind
 from .gender import first_name_gender
 from .names import clean_person_name, fold, is_titled_person, person_key, role_of, surname
@@ -112,19 +120,28 @@ class NameTable:
         self.organisations: dict[str, Entry] = {}
         self.acronym_of: dict[str, str] = {}  # folded full name -> acronym
         self._frozen = False
+        self._surnames: dict[str, list[Entry]] = {}
         self._read_acronyms()
         self._read_entities()
 
     # -- building ------------------------------------------------------------------------
     def freeze(self) -> None:
         self._frozen = True
+        self._surnames = self._surname_index()
+
+    def _surname_index(self) -> dict[str, list[Entry]]:
+        """Folded surname -> people, so look-ups after the build do not fold every name again."""
+        index: dict[str, list[Entry]] = {}
+        for entry in self.people.values():
+            index.setdefault(fold(surname(entry.name)), []).append(entry)
+        return index
 
     def _check_open(self) -> None:
         if self._frozen:
             raise RuntimeError("the name table is read-only once built")
 
     def _read_acronyms(self) -> None:
-        for match in _ACRONYM_DEFINITION.finditer(self.doc.text):
+        for match in _ACRONYM_DEFINITION.finditer(doc_text(self.doc)):
             full, acronym = match.group(1).strip(), match.group(2)
             words = full.split()
             # Keep the tail whose initials spell the acronym ("Immigration and Customs Enforcement").
@@ -138,7 +155,7 @@ class NameTable:
             self.organisations.setdefault(fold(acronym), entry)
 
     def _read_entities(self) -> None:
-        for ent in self.doc.ents:
+        for ent in entities(self.doc):
             if self.mask.contains(ent[0]) or is_credit(ent.text):
                 continue
             person_like = is_titled_person(ent.text) or looks_like_person(ent.text)
@@ -155,7 +172,10 @@ class NameTable:
         if title:
             self._add_title(entry, title)
         appos = apposition(ent.root)
-        if appos is not None and not any(e.label_ == "PERSON" for e in appos.ents):
+        appos_people = appos is not None and any(
+            e.label_ == "PERSON" for e in entities_within(self.doc, appos.start, appos.end)
+        )
+        if appos is not None and not appos_people:
             self._add_title(entry, appos.text.strip(" ,"))
         if ent.root.dep_ == "appos":  # "The Chair of the party, Amy Carnevale,"
             head = ent.root.head
@@ -228,7 +248,8 @@ class NameTable:
         before `position`. A surname-first name ("Moon Jae-in") answers to its first word
         when no one has that word as surname."""
         word = fold(re.sub(r"[’']s$", "", word))
-        matches = [e for e in self.people.values() if fold(surname(e.name)) == word]
+        index = self._surnames if self._frozen else self._surname_index()
+        matches = list(index.get(word, ()))
         if not matches:
             matches = [e for e in self.people.values() if len(e.name.split()) >= 2 and fold(e.name.split()[0]) == word]
             matches = matches if len(matches) == 1 and first_name_gender(word) is None else []

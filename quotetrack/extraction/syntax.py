@@ -62,6 +62,10 @@ def _entities(doc: Doc) -> tuple[tuple[Span, ...], list[int]]:
     return cached
 
 
+def entities(doc: Doc) -> tuple[Span, ...]:
+    return _entities(doc)[0]
+
+
 def entities_within(doc: Doc, start: int, end: int) -> list[Span]:
     """The entities lying wholly in tokens [start, end): a search, not a scan of every entity."""
     ents, starts = _entities(doc)
