@@ -60,7 +60,8 @@ def _runtime() -> tuple[Database, Any, int]:
     from .nlp import load_pipeline
 
     settings = load_settings()
-    nlp = load_pipeline(settings["SPACY_MODEL"], settings["COREF_ENABLED"])
+    # The same per-article time budget as the web app: a hostile text fails its job, not the worker.
+    nlp = load_pipeline(settings["SPACY_MODEL"], settings["COREF_ENABLED"], settings["EXTRACTION_TIME_BUDGET"])
     return Database(settings["DATABASE_URL"]), nlp, settings["MAX_ARTICLE_CHARS"]
 
 
