@@ -18,7 +18,7 @@ from collections.abc import Callable, Collection
 from datetime import date
 
 from rapidfuzz import fuzz
-from sqlalchemy import delete, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from .normalization.statements import (
@@ -113,9 +113,25 @@ def _choose_best(quote: QuoteRow, pool: list[QuoteRow], touched: set[int]) -> No
         touched.add(best.id)
 
 
+SPEAKER_LOCK_SPACE = 7401  # first key of pg_advisory_xact_lock(int, int): statement linking per speaker
+
+
+def lock_speakers(session: Session, speaker_ids: Collection[int | None]) -> None:
+    """Serialise statement linking per speaker across processes (PostgreSQL): linking reads
+    and rewrites the speaker's other quotes' links, so two writers (ingests, an editor's
+    correction) must not link one speaker's quotes at once. Transaction-scoped advisory
+    locks, taken in id order; a deadlock with another transaction's order is detected by
+    PostgreSQL and the ingest retried. SQLite needs none: its writers are serialised already."""
+    if session.get_bind().dialect.name != "postgresql":
+        return
+    for speaker_id in sorted({i or 0 for i in speaker_ids}):  # 0: quotes without a speaker
+        session.execute(select(func.pg_advisory_xact_lock(SPEAKER_LOCK_SPACE, speaker_id)))
+
+
 def link_quotes(session: Session, quotes: list[QuoteRow], orphaned_statements: Collection[int] = frozenset()) -> None:
     """Link newly stored quotes into statements. `orphaned_statements`: statements that
     lost quotes (an article re-ingested with new text), to be rebuilt too."""
+    lock_speakers(session, [q.speaker_id for q in quotes])
     for quote in quotes:
         index_quote(session, quote)
     session.flush()
@@ -143,6 +159,7 @@ def relink(session: Session, quotes: list[QuoteRow], change: Callable[[], None])
     statements follow: the quotes leave their statements and whatever chose them as
     strongest neighbour looks again; the ones still accepted are linked anew under their
     (possibly new) speaker."""
+    lock_speakers(session, [q.speaker_id for q in quotes])
     ids = [q.id for q in quotes]
     orphaned = {q.statement_id for q in quotes if q.statement_id is not None}
     for other in session.scalars(select(QuoteRow).where(QuoteRow.best_link_id.in_(ids))):

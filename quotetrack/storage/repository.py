@@ -13,7 +13,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, object_session, selectinload
 
 from ..attribution.names import fold
-from ..statements import link_quotes, relink
+from ..statements import link_quotes, lock_speakers, relink
 from ..types import Article, ArticleRevision, IdentityRecord, Quote, StoredArticle, StoredQuote, StoredSpeaker
 from .identity import Decision, IdentityMethod, Resolver
 from .models import (
@@ -28,7 +28,6 @@ from .models import (
 )
 
 ACCEPTED, REJECTED, SUPERSEDED = "accepted", "rejected", "superseded"
-SPEAKER_LOCK_SPACE = 7401  # first key of pg_advisory_xact_lock(int, int): statement linking per speaker
 
 
 def text_hash(text: str) -> str:
@@ -104,23 +103,10 @@ def _set_metadata(row: ArticleRow, article: Article) -> None:
     row.outlet, row.title, row.author, row.published = article.outlet, article.title, article.author, article.published
 
 
-def lock_speakers(session: Session, speaker_ids: Collection[int | None]) -> None:
-    """Serialise statement linking per speaker across processes (PostgreSQL): linking reads
-    and rewrites the speaker's other quotes' links, so two articles quoting one speaker must
-    not link at once. Transaction-scoped advisory locks, taken in id order so two writers
-    cannot wait on each other. SQLite needs none: its writers are serialised already."""
-    bind = session.get_bind()
-    if bind.dialect.name != "postgresql":
-        return
-    for speaker_id in sorted({i or 0 for i in speaker_ids}):  # 0: quotes without a speaker
-        session.execute(select(func.pg_advisory_xact_lock(SPEAKER_LOCK_SPACE, speaker_id)))
-
-
 def _supersede_quotes(session: Session, row: ArticleRow) -> None:
     """The current revision's accepted quotes step back for a new revision: they leave their
     statements (which are rebuilt without them) but keep their rows, speakers and offsets."""
     current = [q for q in row.quotes if q.revision == row.revision and q.status == ACCEPTED]
-    lock_speakers(session, [q.speaker_id for q in current])
 
     def change() -> None:
         for quote in current:
@@ -135,7 +121,7 @@ def replace_quotes(session: Session, row: ArticleRow, quotes: list[Quote]) -> No
     current = [q for q in row.quotes if q.revision == row.revision]
     orphaned = {q.statement_id for q in current if q.statement_id is not None}
     previous_speakers = {q.speaker_id for q in current if q.speaker_id is not None}
-    lock_speakers(session, previous_speakers)
+    lock_speakers(session, previous_speakers)  # their statements are rebuilt below
     for quote in current:
         row.quotes.remove(quote)
     session.flush()
@@ -207,9 +193,7 @@ def _add_quotes(
         row.quotes.extend(added)
     session.flush()
     _drop_unused_local_speakers(session, set(previous_speakers))
-    accepted = [q for q in added if q.status == ACCEPTED]
-    lock_speakers(session, [q.speaker_id for q in accepted])
-    link_quotes(session, accepted, orphaned)
+    link_quotes(session, [q for q in added if q.status == ACCEPTED], orphaned)  # locks their speakers
 
 
 def _record(article_id: int, mention: str, kind: str, decision: Decision) -> IdentityDecisionRow:
