@@ -9,13 +9,22 @@ from flask_smorest import Blueprint, abort
 from quotetrack import service, webpage
 from quotetrack.errors import InvalidInput
 from quotetrack.queue import BrokerUnavailable, enqueue
-from quotetrack.storage import repository
+from quotetrack.storage import curation, repository
 from quotetrack.types import Article
 
-from .auth import requires
+from .auth import key_name, requires
 from .extensions import fetch_or_404, state
 from .jobs import JobSchema, broker, broker_unavailable, wants_async
-from .schemas import ArticleInSchema, ArticleSchema, IngestResultSchema, QuoteSchema, UtcDateTime
+from .schemas import (
+    ArticleInSchema,
+    ArticleListArgsSchema,
+    ArticlePatchSchema,
+    ArticleSchema,
+    IngestResultSchema,
+    QuoteSchema,
+    UtcDateTime,
+    page_schema,
+)
 
 blp = Blueprint("articles", __name__, description="Ingest articles and read their quotes.")
 
@@ -147,6 +156,37 @@ def ingest_batch(items):
         response.status_code = 202
         return response
     return {"results": [service.ingest(a, current.nlp, current.db, max_chars) for a in articles]}
+
+
+ArticlePageSchema = page_schema(RevisedArticleSchema, "ArticlePageSchema")
+
+
+@blp.route("/articles")
+@blp.arguments(ArticleListArgsSchema, location="query")
+@blp.response(200, ArticlePageSchema)
+def list_articles(args):
+    """The archive's articles, newest first; filters `outlet`, `date_from`, `date_to`."""
+    with state().db.reading() as session:
+        items, total = repository.list_articles(
+            session, args.get("outlet"), args.get("date_from"), args.get("date_to"), args["page"], args["per_page"]
+        )
+    return {"items": items, "total": total, "page": args["page"], "per_page": args["per_page"]}
+
+
+@blp.route("/articles/<int:article_id>", methods=["PATCH"])
+@requires(blp, "curate")
+@blp.arguments(ArticlePatchSchema)
+@blp.response(200, ArticleDetailSchema)
+@blp.alt_response(404, schema="Error", description="No such article.")
+def update_article(data, article_id: int):
+    """Correct an article's metadata (outlet, title, author, published; null clears one).
+    The text and its quotes are untouched; the change is in the audit log."""
+    try:
+        with state().db.transaction() as session:
+            curation.update_article(session, article_id, data, key_name())
+    except curation.NotFound as error:
+        abort(404, message=str(error))
+    return fetch_or_404(repository.article_with_revisions, article_id, "article")
 
 
 @blp.route("/articles/<int:article_id>")

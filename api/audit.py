@@ -17,7 +17,7 @@ blp = Blueprint("audit", __name__, description="Who corrected what, when: before
 @blp.response(200, AuditPageSchema)
 def list_audit(args):
     """Corrections, newest first: API key name, time, action, target, before and after.
-    Filter by `target` (quote:ID or speaker:ID)."""
+    Filter by `target` (quote:ID, speaker:ID or article:ID)."""
     with state().db.reading() as session:
         items, total = curation.list_audit(session, args["page"], args["per_page"], args.get("target"))
     return {"items": items, "total": total, "page": args["page"], "per_page": args["per_page"]}

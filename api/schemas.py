@@ -442,6 +442,26 @@ class QuotePatchSchema(StrictSchema):
             raise ma.ValidationError("Nothing to change: give speaker, speaker_name or status.", "_schema")
 
 
+class ArticleListArgsSchema(PageArgsSchema):
+    outlet = Line(max_length=200, metadata={"description": "Exact outlet name (case aside)."})
+    date_from = ma.fields.Date()
+    date_to = ma.fields.Date()
+
+
+class ArticlePatchSchema(StrictSchema):
+    """Metadata only: the text, and so every quote's offsets, never change through a PATCH."""
+
+    outlet = Line(allow_none=True, max_length=200)
+    title = Line(allow_none=True, max_length=500)
+    author = Line(allow_none=True, max_length=200)
+    published = ma.fields.Date(allow_none=True, metadata={"description": "YYYY-MM-DD; null clears it."})
+
+    @ma.validates_schema
+    def something(self, data, **kwargs):
+        if not data:
+            raise ma.ValidationError("Nothing to change: give outlet, title, author or published.", "_schema")
+
+
 class SpeakerPatchSchema(StrictSchema):
     name = Line(min_length=1)
     kind = ma.fields.String(validate=validate.OneOf(SPEAKER_KINDS))
@@ -498,8 +518,8 @@ AuditPageSchema = page_schema(AuditEntrySchema, "AuditPageSchema")
 
 class AuditArgsSchema(PageArgsSchema):
     target = ma.fields.String(
-        validate=validate.Regexp(r"^(quote|speaker):[1-9][0-9]{0,17}$"),
-        metadata={"description": "quote:ID or speaker:ID"},
+        validate=validate.Regexp(r"^(quote|speaker|article):[1-9][0-9]{0,17}$"),
+        metadata={"description": "quote:ID, speaker:ID or article:ID"},
     )
 
 

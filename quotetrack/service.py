@@ -80,7 +80,8 @@ def ingest(article: Article, nlp: Language, db: Database, max_chars: int) -> Ing
     validate(article, max_chars)
     with db.reading() as session:  # a fast path only: save_article decides again under the constraints
         existing = repository.find_article(session, article)
-        if existing is not None and existing.text_sha256 == repository.text_hash(article.text):
+        same_text = existing is not None and existing.text_sha256 == repository.text_hash(article.text)
+        if existing is not None and same_text and not repository.metadata_corrected(existing, article):
             return _result(session, existing.id, created=False)
     quotes = extract(article, nlp, max_chars)  # the slow part, outside the transaction
     versions = pipeline_versions(nlp)

@@ -173,7 +173,7 @@ def test_split_and_statements_follow_the_corrected_speaker(client, auth):
         ("/api/v1/speakers/1/merge", "post", {}),
         ("/api/v1/speakers/1/split", "post", {"quotes": []}),
         ("/api/v1/speakers/1/split", "post", {"quotes": ["a"]}),
-        ("/api/v1/audit?target=article:1", "get", None),
+        ("/api/v1/audit?target=statement:1", "get", None),
         ("/api/v1/audit?per_page=0", "get", None),
     ],
 )

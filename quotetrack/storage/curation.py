@@ -27,7 +27,7 @@ from .identity import (
     unique_slug,
 )
 from .models import AuditRow, IdentityDecisionRow, QuoteOverrideRow, QuoteRow, SpeakerKeyRow, SpeakerRow
-from .repository import find_speaker_row
+from .repository import find_speaker_row, update_article_metadata
 
 
 class NotFound(LookupError):
@@ -311,3 +311,11 @@ def split_speaker(
         {"source": speaker_state(src), "new": {"id": new.id, "slug": new.slug, **speaker_state(new)}},
     )
     return new
+
+
+def update_article(session: Session, article_id: int, changes: dict, key_name: str) -> None:
+    """Correct an article's outlet, title, author or date; audited like every correction."""
+    states = update_article_metadata(session, article_id, changes)
+    if states is None:
+        raise NotFound(f"No article {article_id}.")
+    _audit(session, key_name, "article.update", f"article:{article_id}", *states)

@@ -85,6 +85,8 @@ def save_article(session: Session, article: Article, quotes: list[Quote], versio
             _add_quotes(session, row, quotes)
             return row, True
     if row.text_sha256 == digest:
+        # The same text with corrected metadata (a fixed title or date): the fields sent win.
+        _set_metadata(row, article, only_given=True)
         return row, False
     _supersede_quotes(session, row)
     row.revision += 1
@@ -99,8 +101,60 @@ def save_article(session: Session, article: Article, quotes: list[Quote], versio
     return row, True
 
 
-def _set_metadata(row: ArticleRow, article: Article) -> None:
-    row.outlet, row.title, row.author, row.published = article.outlet, article.title, article.author, article.published
+def _set_metadata(row: ArticleRow, article: Article, only_given: bool = False) -> None:
+    for name in ARTICLE_METADATA:
+        value = getattr(article, name)
+        if value is not None or not only_given:
+            setattr(row, name, value)
+
+
+# Article fields an ingest or an editor may set without touching the text (and its quotes).
+ARTICLE_METADATA = ("outlet", "title", "author", "published")
+
+
+def metadata_corrected(row: ArticleRow, article: Article) -> bool:
+    """Does a re-post of the stored text carry metadata that differs from what is stored?"""
+    return any(
+        getattr(article, name) is not None and getattr(article, name) != getattr(row, name) for name in ARTICLE_METADATA
+    )
+
+
+def list_articles(
+    session: Session, outlet: str | None, date_from, date_to, page: int, per_page: int
+) -> tuple[list[StoredArticle], int]:
+    """Articles newest first (by publication date, then id), with their current quote counts."""
+    statement = select(ArticleRow)
+    if outlet:
+        statement = statement.where(func.lower(ArticleRow.outlet) == outlet.lower())
+    if date_from:
+        statement = statement.where(ArticleRow.published >= date_from)
+    if date_to:
+        statement = statement.where(ArticleRow.published <= date_to)
+    total = session.scalar(select(func.count()).select_from(statement.subquery())) or 0
+    rows = session.scalars(
+        statement.order_by(ArticleRow.published.desc().nulls_last(), ArticleRow.id.desc())
+        .offset((page - 1) * per_page)
+        .limit(per_page)
+    )
+    return [to_article(row, count_quotes(session, row.id)) for row in rows], total
+
+
+def update_article_metadata(session: Session, article_id: int, changes: dict) -> tuple[dict, dict] | None:
+    """Set an article's outlet, title, author or date (None clears); (before, after), or None
+    when there is no such article. The text, and so every quote's offsets, never change here."""
+    row = get_article(session, article_id)
+    if row is None:
+        return None
+    before = {name: _plain(getattr(row, name)) for name in ARTICLE_METADATA}
+    for name in ARTICLE_METADATA:
+        if name in changes:
+            setattr(row, name, changes[name])
+    session.flush()
+    return before, {name: _plain(getattr(row, name)) for name in ARTICLE_METADATA}
+
+
+def _plain(value):
+    return value.isoformat() if hasattr(value, "isoformat") else value
 
 
 def _supersede_quotes(session: Session, row: ArticleRow) -> None:
