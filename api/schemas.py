@@ -542,4 +542,5 @@ def cross_field_rules(fetch_urls: bool) -> dict[str, dict]:
             ]
         },
         "SpeakerPatch": {"minProperties": 1},
+        "ArticlePatch": {"minProperties": 1},
     }
