@@ -237,6 +237,9 @@ class ExtractedQuoteSchema(OrderedSchema):
     speaker_kind = ma.fields.Function(lambda q: q.speaker.kind.value if q.speaker else None)
     speaker_titles = ma.fields.Function(lambda q: list(q.speaker.titles) if q.speaker else [])
     attribution_method = ma.fields.Function(lambda q: q.method.value)
+    attribution_evidence = ma.fields.String(
+        attribute="evidence", metadata={"description": "What the attribution relied on, e.g. subject 'Heald'."}
+    )
     confidence = ma.fields.Float()
 
 

@@ -107,6 +107,7 @@ def extract(paths, output) -> None:
                 "cue": quote.cue,
                 "confidence": quote.confidence,
                 "method": quote.method.value,
+                "evidence": quote.evidence,
             }
             if output == "jsonl":
                 click.echo(json.dumps(record, ensure_ascii=False))

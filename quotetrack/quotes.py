@@ -84,4 +84,5 @@ def _quote(
         sentence_start=sentence_start,
         sentence_end=sentence_end,
         fragments=tuple(normalized.span_to_original(s, e) for s, e in candidate.fragments),
+        evidence=resolution.evidence,
     )

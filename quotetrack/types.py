@@ -80,6 +80,7 @@ class Quote:
     sentence_start: int = 0  # the sentence(s) around the quote, original offsets
     sentence_end: int = 0
     fragments: tuple[tuple[int, int], ...] = field(default=())  # quoted fragments of a mixed quote
+    evidence: str = ""  # what the attribution sieve relied on: "subject 'Heald'", "paragraph 1 back"
 
 
 # --- What the repository hands out: stored records, never ORM objects. -------------------

@@ -155,3 +155,10 @@ def test_anonymity_formula_in_a_relative_clause_is_not_a_quote(nlp):
 def test_a_name_with_a_generational_suffix_is_a_person(nlp):
     quote = quote_with(nlp, '"The numbers are clear," Vann R. Newkirk II wrote in The Atlantic.', "numbers are clear")
     assert name(quote) == "Vann R. Newkirk II" and quote.speaker.kind is SpeakerKind.PERSON
+
+
+def test_pronoun_finds_a_titled_subject_that_ner_missed(nlp):
+    text = "Gov. Ana Ruiz spoke on Monday.\n\nShe said the bridge would reopen in May."
+    quote = quote_with(nlp, text, "the bridge would reopen")
+    assert name(quote) == "Ana Ruiz" and quote.method is Method.PRONOUN_SALIENCE
+    assert quote.evidence == "subject 'Ruiz'"

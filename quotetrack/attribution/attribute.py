@@ -33,6 +33,13 @@ def build_table(doc: Doc, mask: QuoteMask, candidates: list[Candidate]) -> NameT
         if candidate.speaker_head is not None:
             for head in _mention_heads(candidate.speaker_head):
                 _register(table, head, mask)
+    # People NER missed but the text names in full as a subject ("Gov. Ana Ruiz spoke ...; she
+    # said ..."): a pronoun's antecedent must be in the table to be found.
+    for token in doc:
+        if token.dep_ in {"nsubj", "nsubjpass"} and token.pos_ == "PROPN" and not mask.contains(token):
+            name = name_in(token, mask)
+            if name is not None and name.kind is SpeakerKind.PERSON and not name.bare:
+                table.add_person(name.text, position=token.idx)
     table.freeze()
     return table
 

@@ -35,11 +35,7 @@ class Resolution:
     entry: Entry | None
     mention: str | None
     method: Method
-    evidence: str = ""  # what the sieve relied on, for provenance
-
-    @property
-    def resolved(self) -> bool:
-        return self.entry is not None
+    evidence: str = ""  # what the sieve relied on, for provenance (Quote.evidence)
 
 
 @dataclass

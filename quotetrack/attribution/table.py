@@ -126,6 +126,9 @@ class NameTable:
 
     # -- building ------------------------------------------------------------------------
     def freeze(self) -> None:
+        """The build is over: genders are read for every person registered, and look-ups
+        get an index."""
+        self._read_genders()
         self._frozen = True
         self._surnames = self._surname_index()
 
@@ -164,7 +167,6 @@ class NameTable:
                 self._read_titles(entry, ent)
             elif ent.label_ == "ORG":
                 self.add_organisation(ent.text, position=ent.start_char)
-        self._read_genders()
 
     def _read_titles(self, entry: Entry, ent: Span) -> None:
         phrase = noun_phrase(ent.root)
