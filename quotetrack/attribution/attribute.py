@@ -27,8 +27,8 @@ def build_table(doc: Doc, mask: QuoteMask, candidates: list[Candidate]) -> NameT
     table = NameTable(doc, mask)
     for candidate in candidates:
         if candidate.speaker_text is not None:
-            name, _, handle = candidate.speaker_text.partition(" (")
-            table.add_signed(name, handle.rstrip(")"))
+            signed, _, handle = candidate.speaker_text.partition(" (")
+            table.add_signed(signed, handle.rstrip(")"))
             continue
         if candidate.speaker_head is not None:
             for head in _mention_heads(candidate.speaker_head):
@@ -37,9 +37,9 @@ def build_table(doc: Doc, mask: QuoteMask, candidates: list[Candidate]) -> NameT
     # said ..."): a pronoun's antecedent must be in the table to be found.
     for token in doc:
         if token.dep_ in {"nsubj", "nsubjpass"} and token.pos_ == "PROPN" and not mask.contains(token):
-            name = name_in(token, mask)
-            if name is not None and name.kind is SpeakerKind.PERSON and not name.bare:
-                table.add_person(name.text, position=token.idx)
+            subject = name_in(token, mask)
+            if subject is not None and subject.kind is SpeakerKind.PERSON and not subject.bare:
+                table.add_person(subject.text, position=token.idx)
     table.freeze()
     return table
 
