@@ -173,6 +173,17 @@ def list_articles(args):
     return {"items": items, "total": total, "page": args["page"], "per_page": args["per_page"]}
 
 
+@blp.route("/articles/<int:article_id>")
+@blp.response(200, ArticleDetailSchema)
+@blp.alt_response(404, description="No such article.")
+def get_article(article_id: int):
+    """An article's metadata and its revisions; `quote_count` counts the latest revision's."""
+    article = fetch_or_404(repository.article_with_revisions, article_id, "article")
+    return article
+
+
+# After the GET rule of the same path: registered first, an out-of-range id (refused by the
+# id converter) made werkzeug answer 405 instead of 404.
 @blp.route("/articles/<int:article_id>", methods=["PATCH"])
 @requires(blp, "curate")
 @blp.arguments(ArticlePatchSchema)
@@ -187,15 +198,6 @@ def update_article(data, article_id: int):
     except curation.NotFound as error:
         abort(404, message=str(error))
     return fetch_or_404(repository.article_with_revisions, article_id, "article")
-
-
-@blp.route("/articles/<int:article_id>")
-@blp.response(200, ArticleDetailSchema)
-@blp.alt_response(404, description="No such article.")
-def get_article(article_id: int):
-    """An article's metadata and its revisions; `quote_count` counts the latest revision's."""
-    article = fetch_or_404(repository.article_with_revisions, article_id, "article")
-    return article
 
 
 @blp.route("/articles/<int:article_id>/reextract", methods=["POST"])
