@@ -204,9 +204,8 @@ def quotetrack_predictor(nlp) -> Predictor:
                 q.text,
                 q.kind.value,
                 q.speaker.name if q.speaker else None,
-                q.speaker.aliases if q.speaker else (),
-                q.method.value,
-                q.confidence,
+                method=q.method.value,
+                confidence=q.confidence,
             )
             for q in quotes
         ]

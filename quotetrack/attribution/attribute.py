@@ -61,8 +61,7 @@ def _register(table: NameTable, head: Token, mask: QuoteMask) -> None:
     if name is None:
         return
     if name.text.startswith("@"):
-        person = handle_to_name(name.text)
-        entry = table.person(person) or table.by_surname(person.split()[-1]) or table.add_person(person)
+        entry = table.by_handle(name.text) or table.add_person(handle_to_name(name.text))
         entry.aliases.add(name.text)
     elif not name.bare:
         if name.kind is SpeakerKind.ORGANIZATION:

@@ -10,7 +10,15 @@ from dataclasses import dataclass
 
 from spacy.tokens import Span, Token
 
-from ..extraction.cues import HONORIFICS, PRONOUNS_PERSON, PRONOUNS_PLURAL, TITLE_ABBREVIATIONS
+from ..extraction.cues import (
+    HONORIFICS,
+    PRONOUNS_FEMALE,
+    PRONOUNS_MALE,
+    PRONOUNS_PLURAL,
+    PRONOUNS_RELATIVE,
+    PRONOUNS_THING,
+    TITLE_ABBREVIATIONS,
+)
 from ..extraction.syntax import QuoteMask, entities_within, entity_containing, is_acronym, noun_phrase
 from ..types import SpeakerKind
 from .gender import first_name_gender
@@ -19,8 +27,7 @@ from .table import full_name, is_credit, looks_like_person
 
 # Dependents whose names are not the speaker: "Y's spokesman", "X, who told Z", "X of Y".
 _OTHER_PARTY = {"poss", "relcl", "acl", "advcl", "ccomp"}
-PRONOUNS_SINGULAR_THING = frozenset({"it", "its"})
-RELATIVE_PRONOUNS = frozenset({"who", "which", "that"})
+_PRONOUNS = PRONOUNS_MALE | PRONOUNS_FEMALE | PRONOUNS_PLURAL | PRONOUNS_THING | PRONOUNS_RELATIVE
 
 
 @dataclass(frozen=True)
@@ -39,7 +46,7 @@ def is_pronoun(token: Token) -> bool:
     if token.lower_ == "i" and token.i > 0 and token.nbor(-1).lower_ == "the":
         return False  # "the i", a newspaper
     lowered = token.lower_
-    return lowered in PRONOUNS_PERSON | PRONOUNS_PLURAL | PRONOUNS_SINGULAR_THING | RELATIVE_PRONOUNS or (
+    return lowered in _PRONOUNS or (
         token.pos_ == "PRON" and lowered not in {"one", "someone", "anyone", "everyone", "nobody"}
     )
 

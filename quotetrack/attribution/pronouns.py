@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from spacy.tokens import Token
 
+from ..extraction.cues import PRONOUNS_FEMALE, PRONOUNS_MALE, PRONOUNS_PLURAL, PRONOUNS_RELATIVE, PRONOUNS_THING
 from ..extraction.syntax import is_cue
 from ..types import Method, SpeakerKind
 from .coref import antecedents
@@ -23,10 +24,6 @@ from .table import Entry
 if TYPE_CHECKING:
     from .sieves import Context, Resolution
 
-MALE = frozenset({"he", "him", "his", "himself"})
-FEMALE = frozenset({"she", "her", "hers", "herself"})
-PLURAL = frozenset({"they", "them", "their", "we", "us", "our"})
-THING = frozenset({"it", "its"})
 # How far back salience looks: sentences, and earlier quotes in paragraphs.
 SENTENCES_BACK = 4
 PARAGRAPHS_BACK = 2
@@ -34,12 +31,12 @@ PARAGRAPHS_BACK = 2
 
 def agrees(entry: Entry, pronoun: Token) -> bool:
     word = pronoun.lower_
-    if word in MALE | FEMALE:
-        wanted = "male" if word in MALE else "female"
+    if word in PRONOUNS_MALE | PRONOUNS_FEMALE:
+        wanted = "male" if word in PRONOUNS_MALE else "female"
         return entry.kind is SpeakerKind.PERSON and entry.gender in {None, wanted}
-    if word in PLURAL:  # also the singular "they" of an unnamed source
+    if word in PRONOUNS_PLURAL:  # also the singular "they" of an unnamed source
         return entry.kind in {SpeakerKind.ORGANIZATION, SpeakerKind.GROUP, SpeakerKind.UNNAMED_SOURCE}
-    if word in THING:
+    if word in PRONOUNS_THING:
         return entry.kind is SpeakerKind.ORGANIZATION
     return True  # "who": any
 
@@ -48,7 +45,7 @@ def resolve_pronoun(
     pronoun: Token, ctx: Context, resolve: Callable[[Token, Context], Resolution]
 ) -> tuple[Entry, Method, str] | None:
     """(speaker, method, evidence) for a pronoun subject, or None if nothing agrees."""
-    if pronoun.lower_ in {"who", "which", "that"} and pronoun.head.dep_ == "relcl":
+    if pronoun.lower_ in PRONOUNS_RELATIVE and pronoun.head.dep_ == "relcl":
         # "Devocht, who had told Montalvo he would ...": the relative clause's head noun.
         resolved = resolve(pronoun.head.head, ctx.nested())
         if resolved.entry is not None:

@@ -20,7 +20,7 @@ from ..extraction.cues import DOCUMENT_NOUNS, NON_SPEAKER_NOUNS, ORGANISATION_NO
 from ..extraction.syntax import QuoteMask, doc_text, is_cue, noun_phrase
 from ..types import Method, SpeakerKind
 from .mentions import is_pronoun, name_in
-from .names import fold, handle_to_name
+from .names import fold
 from .pronouns import resolve_pronoun
 from .table import Entry, NameTable, abbreviation_role
 
@@ -74,7 +74,7 @@ UNRESOLVED = Resolution(None, None, Method.UNRESOLVED)
 def handle(head: Token, ctx: Context) -> Resolution | None:
     if not head.text.startswith("@"):
         return None
-    entry = ctx.table.person(handle_to_name(head.text)) or ctx.table.by_surname(handle_to_name(head.text).split()[-1])
+    entry = ctx.table.by_handle(head.text)
     return Resolution(entry, head.text, Method.HANDLE) if entry is not None else None
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from spacy.tokens import Doc, Span, Token
+from spacy.tokens import Doc, Span
 
 from ..extraction.cues import ORGANISATION_NAME_WORDS, TITLE_ABBREVIATIONS
 from ..extraction.syntax import (
@@ -20,12 +20,11 @@ from ..extraction.syntax import (
     doc_text,
     entities,
     entities_within,
-    entity_containing,
     noun_phrase,
 )
 from ..types import Speaker, SpeakerKind
 from .gender import first_name_gender
-from .names import clean_person_name, fold, is_titled_person, person_key, role_of, surname
+from .names import clean_person_name, fold, handle_to_name, is_titled_person, person_key, role_of, surname
 
 # "Immigration and Customs Enforcement (ICE)", "... known as ICE". Bounded repetition keeps
 # the search linear on hostile input (a long run of capitalised words).
@@ -128,9 +127,9 @@ class NameTable:
     def freeze(self) -> None:
         """The build is over: genders are read for every person registered, and look-ups
         get an index."""
-        self._read_genders()
         self._frozen = True
         self._surnames = self._surname_index()
+        self._read_genders()  # sets genders only: the frozen table's index stays right
 
     def _surname_index(self) -> dict[str, list[Entry]]:
         """Folded surname -> people, so look-ups after the build do not fold every name again."""
@@ -245,6 +244,11 @@ class NameTable:
     def person(self, text: str) -> Entry | None:
         return self.people.get(person_key(clean_person_name(text)[1]))
 
+    def by_handle(self, handle: str) -> Entry | None:
+        """ "@Maura_Healey": the person of that name, else of that surname."""
+        name = handle_to_name(handle)
+        return self.person(name) or self.by_surname(name.split()[-1])
+
     def by_surname(self, word: str, position: int | None = None) -> Entry | None:
         """The person with this surname. Two people sharing it: the one named most recently
         before `position`. A surname-first name ("Moon Jae-in") answers to its first word
@@ -303,15 +307,6 @@ class NameTable:
         named = [(e.mentioned_before(position), e) for e in self.organisations.values()]
         earlier = [(p, e) for p, e in named if p is not None]
         return max(earlier, key=lambda pe: pe[0])[1] if earlier else None
-
-    def entries(self) -> list[Entry]:
-        unique = {id(e): e for e in (*self.people.values(), *self.organisations.values())}
-        return list(unique.values())
-
-
-def entity_at(token: Token, labels: set[str]) -> Span | None:
-    entity = entity_containing(token.doc, token.i)
-    return entity if entity is not None and entity.label_ in labels else None
 
 
 def abbreviation_role(phrase: Span) -> str | None:

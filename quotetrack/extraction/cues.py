@@ -44,8 +44,12 @@ SOURCE_NOUNS = frozenset(
     "source sources official officials spokesperson spokesman spokeswoman person people aide aides insider".split()
 )
 
-PRONOUNS_PERSON = frozenset("he she him her".split())
-PRONOUNS_PLURAL = frozenset("they them we".split())
+# Pronouns by what they can refer to (agreement in attribution/pronouns.py).
+PRONOUNS_MALE = frozenset("he him his himself".split())
+PRONOUNS_FEMALE = frozenset("she her hers herself".split())
+PRONOUNS_PLURAL = frozenset("they them their we us our".split())
+PRONOUNS_THING = frozenset("it its".split())
+PRONOUNS_RELATIVE = frozenset("who which that".split())
 
 # Abbreviated titles, expanded to the role noun they stand for ("Gov." -> governor).
 TITLE_ABBREVIATIONS = {
