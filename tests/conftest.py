@@ -93,5 +93,22 @@ def auth(app):
     return make_key(app)
 
 
+def post_seeds(client, headers: dict[str, str]) -> None:
+    """Ingest the five seed articles through the API, as a client would."""
+    from quotetrack.sources import read_path
+
+    for item in read_path(SEEDS):
+        a = item.article
+        assert a.published is not None  # every seed has a date (seeds/metadata.json)
+        body = {
+            "text": a.text,
+            "outlet": a.outlet,
+            "title": a.title,
+            "url": a.url,
+            "published": a.published.isoformat(),
+        }
+        assert client.post("/api/v1/articles", json=body, headers=headers).status_code == 201
+
+
 def seed_text(name_prefix: str) -> str:
     return next(SEEDS.glob(f"{name_prefix}*.txt")).read_text(encoding="utf-8")

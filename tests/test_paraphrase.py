@@ -15,7 +15,7 @@ from quotetrack.sources import read_path
 from quotetrack.storage import Database, repository
 from quotetrack.verification import verify
 
-from .conftest import SEEDS
+from .conftest import SEEDS, post_seeds
 
 PAIRS = Path(__file__).resolve().parent.parent / "benchmarks" / "paraphrase_pairs.jsonl"
 
@@ -194,16 +194,7 @@ def test_cli_verify_prints_who_said_it_and_the_archive(seeds_db):
 
 @pytest.mark.model
 def test_verify_over_the_api_carries_the_new_fields(client, auth):
-    for item in read_path(SEEDS):
-        a = item.article
-        body = {
-            "text": a.text,
-            "outlet": a.outlet,
-            "title": a.title,
-            "url": a.url,
-            "published": a.published.isoformat(),
-        }
-        assert client.post("/api/v1/articles", json=body, headers=auth).status_code == 201
+    post_seeds(client, auth)
     answer = client.post(
         "/api/v1/verify",
         json={"text": "Either she helps us or she gets the hell out of the way", "speaker": "maura-healey"},

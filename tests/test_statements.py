@@ -15,7 +15,7 @@ from quotetrack.storage import Database, repository, statement_queries
 from quotetrack.storage.models import QuoteRow
 from quotetrack.verification import verify
 
-from .conftest import SEEDS
+from .conftest import SEEDS, post_seeds
 
 
 # -- wording comparison: pure functions ------------------------------------------------------
@@ -157,16 +157,7 @@ def test_statements_do_not_depend_on_arrival_order(seed_extractions, seeded_db, 
 
 @pytest.mark.model
 def test_statement_endpoints_and_verify_over_the_api(client, auth):
-    for item in read_path(SEEDS):
-        a = item.article
-        body = {
-            "text": a.text,
-            "outlet": a.outlet,
-            "title": a.title,
-            "url": a.url,
-            "published": a.published.isoformat(),
-        }
-        assert client.post("/api/v1/articles", json=body, headers=auth).status_code == 201
+    post_seeds(client, auth)
     page = client.get("/api/v1/statements?min_outlets=2").get_json()
     assert page["total"] >= 4
     assert all(s["outlet_count"] >= 2 for s in page["items"])
