@@ -81,6 +81,9 @@ class Quote:
     sentence_end: int = 0
     fragments: tuple[tuple[int, int], ...] = field(default=())  # quoted fragments of a mixed quote
     evidence: str = ""  # what the attribution sieve relied on: "subject 'Heald'", "paragraph 1 back"
+    # The separate remarks the quote reports (original offsets, inside start..end, in order):
+    # a statement groups claims, not quotes. Empty: the whole quote is one claim.
+    claims: tuple[tuple[int, int], ...] = field(default=())
 
 
 # --- What the repository hands out: stored records, never ORM objects. -------------------
