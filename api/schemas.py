@@ -10,6 +10,7 @@ from typing import Any
 import marshmallow as ma
 from marshmallow import validate
 
+from quotetrack.extraction.claims import claim_records
 from quotetrack.urls import HTTP_URL_PATTERN, MAX_URL_LENGTH, is_http_url
 
 KINDS = ("direct", "indirect", "mixed")
@@ -197,6 +198,19 @@ class IdentitySchema(OrderedSchema):
     evidence = ma.fields.Dict(metadata={"description": "Identity key, candidates, reason or the correction."})
 
 
+class ClaimSchema(OrderedSchema):
+    id = ma.fields.Integer()
+    text = ma.fields.String(metadata={"description": "The words of the quote that report this remark."})
+    start = ma.fields.Integer(metadata={"description": "Character offset in the article text."})
+    end = ma.fields.Integer()
+    statement_id = ma.fields.Integer(allow_none=True, metadata={"description": "The statement of this remark."})
+    relation = ma.fields.String(
+        allow_none=True,
+        metadata={"description": "To the statement's canonical wording: verbatim, variant, fragment or paraphrase."},
+    )
+    similarity = ma.fields.Float(allow_none=True)
+
+
 class QuoteSchema(OrderedSchema):
     id = ma.fields.Integer()
     text = ma.fields.String(metadata={"description": "Exact wording as printed, without quote marks."})
@@ -212,18 +226,31 @@ class QuoteSchema(OrderedSchema):
         ma.fields.List(ma.fields.Integer()), metadata={"description": "Quoted fragments of a mixed quote (offsets)."}
     )
     article = ma.fields.Nested(ArticleBriefSchema)
-    statement_id = ma.fields.Integer(allow_none=True, metadata={"description": "The statement this quote reports."})
+    statement_id = ma.fields.Integer(
+        allow_none=True,
+        metadata={"description": "The statement of the quote's first claim (see claims for every remark)."},
+    )
     relation = ma.fields.String(
         allow_none=True,
-        metadata={"description": "To the statement's canonical wording: verbatim, variant, fragment or paraphrase."},
+        metadata={"description": "The first claim's relation to its statement's canonical wording."},
     )
     similarity = ma.fields.Float(allow_none=True)
+    claims = ma.fields.List(
+        ma.fields.Nested(ClaimSchema),
+        metadata={"description": "The remarks the quote reports, each in its own statement."},
+    )
     status = ma.fields.String(metadata={"description": "accepted, or rejected by an editor"})
     identity = ma.fields.Nested(IdentitySchema, allow_none=True)
 
 
 class QuoteDetailSchema(QuoteSchema):
     sentence = ma.fields.String(metadata={"description": "The sentence(s) around the quote."})
+
+
+class ExtractedClaimSchema(OrderedSchema):
+    start = ma.fields.Integer(metadata={"description": "Character offset of the claim in the article text."})
+    end = ma.fields.Integer()
+    text = ma.fields.String()
 
 
 class ExtractedQuoteSchema(OrderedSchema):
@@ -241,6 +268,15 @@ class ExtractedQuoteSchema(OrderedSchema):
         attribute="evidence", metadata={"description": "What the attribution relied on, e.g. subject 'Heald'."}
     )
     confidence = ma.fields.Float()
+    claims = ma.fields.List(
+        ma.fields.Nested(ExtractedClaimSchema),
+        metadata={"description": "The separate remarks the quote reports, in order (at least one: the whole quote)."},
+    )
+
+    def get_attribute(self, obj, attr, default):
+        if attr == "claims":  # offsets on the quote; each claim's wording is read from the quote's text
+            return claim_records(obj)
+        return super().get_attribute(obj, attr, default)
 
 
 class ExtractResultSchema(ma.Schema):

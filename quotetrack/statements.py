@@ -1,13 +1,15 @@
-"""Group quotes that report one remark into statements, incrementally and order-free.
+"""Group claims that report one remark into statements, incrementally and order-free.
 
-Every quote points at its strongest neighbour: the quote of the same speaker whose wording
+A quote reports one or more claims (extraction/claims.py splits the remarks apart). Every
+claim points at its strongest neighbour: the claim of the same speaker whose wording
 relates most strongly to its own (verbatim > variant > fragment > paraphrase, then
 similarity, then a content-derived key). Statements are the connected groups of those
-links. Each quote's strongest neighbour among *all* stored quotes does not depend on the
-order they arrived in, so neither do the statements. A multi-remark quote links to one
-remark only, so it cannot chain two remarks into one statement.
+links. Each claim's strongest neighbour among *all* stored claims does not depend on the
+order they arrived in, so neither do the statements. A claim links to one neighbour only,
+and the claims of one quote never link to each other, so a quote reporting two remarks
+puts each into its own statement instead of chaining them into one.
 
-Candidates come from the same speaker's quotes (at most SPEAKER_CANDIDATES, newest first)
+Candidates come from the same speaker's claims (at most SPEAKER_CANDIDATES, newest first)
 and from the shingle index (shared word 3-grams), never from a scan of the archive.
 """
 
@@ -30,7 +32,7 @@ from .normalization.statements import (
     shingles,
     strongest,
 )
-from .storage.models import QuoteRow, QuoteShingleRow, StatementRow
+from .storage.models import ClaimRow, ClaimShingleRow, QuoteRow, StatementRow
 from .storage.shingle_index import neighbours
 
 _FAR_FUTURE = date.max  # sorts undated quotes last
@@ -38,13 +40,21 @@ SPEAKER_CANDIDATES = 1000
 SHINGLE_CANDIDATES = 200
 
 
-def fragments_of(quote: QuoteRow) -> tuple[str, ...]:
-    return tuple(quote.article.text[s:e] for s, e in quote.fragments or ())
+def fragments_of(claim: ClaimRow) -> tuple[str, ...]:
+    """The quoted fragments of a mixed quote that lie in this claim."""
+    text = claim.quote.article.text
+    return tuple(text[s:e] for s, e in claim.quote.fragments or () if claim.start <= s and e <= claim.end)
 
 
-def relate(a: QuoteRow, b: QuoteRow) -> Comparison | None:
-    """The relation between two quotes' wordings, the same whichever is `a`."""
-    reported = a.kind != "direct" or b.kind != "direct"
+def kind_of(claim: ClaimRow) -> str:
+    return claim.quote.kind
+
+
+def relate(a: ClaimRow, b: ClaimRow) -> Comparison | None:
+    """The relation between two claims' wordings, the same whichever is `a`."""
+    if a.quote_id == b.quote_id:
+        return None  # one quote's claims are its separate remarks
+    reported = kind_of(a) != "direct" or kind_of(b) != "direct"
     best = strongest(
         compare(a.text, b.text, reported, fragments_of(a)), compare(b.text, a.text, reported, fragments_of(b))
     )
@@ -53,13 +63,19 @@ def relate(a: QuoteRow, b: QuoteRow) -> Comparison | None:
     return best
 
 
-def link_strength(comparison: Comparison) -> float:
-    return RELATION_RANK[comparison.relation] + comparison.similarity
+# A claim's strongest neighbour is in another article whenever one relates at all: statements
+# exist to gather one remark across outlets, and a claim that links only within its article
+# (a post and the article's paraphrase of it) would leave the pair cut off from the rest.
+OTHER_ARTICLE_BONUS = 10.0
 
 
-def stable_key(quote: QuoteRow) -> str:
-    """Identifies a quote by content, not by the order it was stored in."""
-    return f"{quote.article.text_sha256}:{quote.start}:{quote.end}"
+def link_strength(comparison: Comparison, same_article: bool = False) -> float:
+    return RELATION_RANK[comparison.relation] + comparison.similarity + (0.0 if same_article else OTHER_ARTICLE_BONUS)
+
+
+def stable_key(claim: ClaimRow) -> str:
+    """Identifies a claim by content, not by the order it was stored in."""
+    return f"{claim.quote.article.text_sha256}:{claim.start}:{claim.end}"
 
 
 def _stronger(strength: float, key: str, than_strength: float, than_key: str | None) -> bool:
@@ -72,43 +88,48 @@ def _invert(key: str) -> tuple[int, ...]:
     return tuple(-ord(c) for c in key)  # the smaller key wins a tie
 
 
-def index_quote(session: Session, quote: QuoteRow) -> None:
-    for shingle in shingles(quote.text):
-        session.add(QuoteShingleRow(quote_id=quote.id, shingle=shingle, speaker_id=quote.speaker_id))
+def index_claim(session: Session, claim: ClaimRow) -> None:
+    for shingle in shingles(claim.text):
+        session.add(ClaimShingleRow(claim_id=claim.id, shingle=shingle, speaker_id=claim.speaker_id))
 
 
-def candidates(session: Session, quote: QuoteRow) -> list[QuoteRow]:
-    """The same speaker's recent quotes and every quote of theirs sharing shingles."""
-    ids = set(neighbours(session, quote.text, quote.speaker_id, SHINGLE_CANDIDATES, exclude=quote.id))
-    if quote.speaker_id is not None:
+def candidates(session: Session, claim: ClaimRow) -> list[ClaimRow]:
+    """The same speaker's recent claims and every claim of theirs sharing shingles. Only
+    claims in statements count: those of rejected or superseded quotes have left theirs."""
+    ids = set(neighbours(session, claim.text, claim.speaker_id, SHINGLE_CANDIDATES, exclude=claim.id))
+    if claim.speaker_id is not None:
         ids.update(
             session.scalars(
-                select(QuoteRow.id)
-                .where(QuoteRow.speaker_id == quote.speaker_id, QuoteRow.id != quote.id, QuoteRow.status == "accepted")
-                .order_by(QuoteRow.id.desc())
+                select(ClaimRow.id)
+                .join(ClaimRow.quote)
+                .where(ClaimRow.speaker_id == claim.speaker_id, ClaimRow.id != claim.id, QuoteRow.status == "accepted")
+                .order_by(ClaimRow.id.desc())
                 .limit(SPEAKER_CANDIDATES)
             )
         )
-    return list(session.scalars(select(QuoteRow).where(QuoteRow.id.in_(ids)))) if ids else []
+    if not ids:
+        return []
+    found = select(ClaimRow).join(ClaimRow.quote).where(ClaimRow.id.in_(ids), QuoteRow.status == "accepted")
+    return list(session.scalars(found))
 
 
-def _choose_best(quote: QuoteRow, pool: list[QuoteRow], touched: set[int]) -> None:
-    """Set quote's strongest neighbour from `pool`; let each pool quote adopt `quote` when it
-    is their strongest. Statements of every quote whose link changed go into `touched`."""
+def _choose_best(claim: ClaimRow, pool: list[ClaimRow], touched: set[int]) -> None:
+    """Set the claim's strongest neighbour from `pool`; let each pool claim adopt `claim` when
+    it is their strongest. Statements of every claim whose link changed go into `touched`."""
     best, best_strength = None, 0.0
     for other in pool:
-        comparison = relate(quote, other)
+        comparison = relate(claim, other)
         if comparison is None:
             continue
-        strength = link_strength(comparison)
+        strength = link_strength(comparison, same_article=claim.article_id == other.article_id)
         if _stronger(strength, stable_key(other), best_strength, stable_key(best) if best else None):
             best, best_strength = other, strength
         current = other.best_link
-        if _stronger(strength, stable_key(quote), other.best_link_rank, stable_key(current) if current else None):
-            other.best_link, other.best_link_rank = quote, strength
+        if _stronger(strength, stable_key(claim), other.best_link_rank, stable_key(current) if current else None):
+            other.best_link, other.best_link_rank = claim, strength
             touched.add(other.id)
-    quote.best_link, quote.best_link_rank = best, best_strength
-    touched.add(quote.id)
+    claim.best_link, claim.best_link_rank = best, best_strength
+    touched.add(claim.id)
     if best is not None:
         touched.add(best.id)
 
@@ -118,8 +139,8 @@ SPEAKER_LOCK_SPACE = 7401  # first key of pg_advisory_xact_lock(int, int): state
 
 def lock_speakers(session: Session, speaker_ids: Collection[int | None]) -> None:
     """Serialise statement linking per speaker across processes (PostgreSQL): linking reads
-    and rewrites the speaker's other quotes' links, so two writers (ingests, an editor's
-    correction) must not link one speaker's quotes at once. Transaction-scoped advisory
+    and rewrites the speaker's other claims' links, so two writers (ingests, an editor's
+    correction) must not link one speaker's claims at once. Transaction-scoped advisory
     locks, taken in id order; a deadlock with another transaction's order is detected by
     PostgreSQL and the ingest retried. SQLite needs none: its writers are serialised already."""
     if session.get_bind().dialect.name != "postgresql":
@@ -129,95 +150,103 @@ def lock_speakers(session: Session, speaker_ids: Collection[int | None]) -> None
 
 
 def link_quotes(session: Session, quotes: list[QuoteRow], orphaned_statements: Collection[int] = frozenset()) -> None:
-    """Link newly stored quotes into statements. `orphaned_statements`: statements that
-    lost quotes (an article re-ingested with new text), to be rebuilt too."""
+    """Link the claims of newly stored (or corrected) quotes into statements.
+    `orphaned_statements`: statements that lost claims (an article re-ingested with new
+    text, an editor's correction), to be rebuilt too."""
     lock_speakers(session, [q.speaker_id for q in quotes])
-    for quote in quotes:
-        index_quote(session, quote)
+    claims = [claim for quote in quotes for claim in quote.claims]
+    for claim in claims:
+        claim.speaker_id = claim.quote.speaker_id  # an editor may have changed the quote's speaker
+    session.flush()
+    for claim in claims:
+        index_claim(session, claim)
     session.flush()
     touched: set[int] = set()
-    for quote in quotes:
-        _choose_best(quote, candidates(session, quote), touched)
-    # Quotes whose strongest neighbour was deleted look again.
+    for claim in claims:
+        _choose_best(claim, candidates(session, claim), touched)
+    # Claims whose strongest neighbour was deleted look again.
     stale = (
         list(
             session.scalars(
-                select(QuoteRow).where(QuoteRow.statement_id.in_(orphaned_statements), QuoteRow.best_link_id.is_(None))
+                select(ClaimRow).where(ClaimRow.statement_id.in_(orphaned_statements), ClaimRow.best_link_id.is_(None))
             )
         )
         if orphaned_statements
         else []
     )
-    for quote in stale:
-        _choose_best(quote, candidates(session, quote), touched)
+    for claim in stale:
+        _choose_best(claim, candidates(session, claim), touched)
     session.flush()
     _regroup(session, touched, set(orphaned_statements))
 
 
 def relink(session: Session, quotes: list[QuoteRow], change: Callable[[], None]) -> None:
     """Apply an editor's `change` to stored quotes (another speaker, or rejected) and let
-    statements follow: the quotes leave their statements and whatever chose them as
-    strongest neighbour looks again; the ones still accepted are linked anew under their
-    (possibly new) speaker."""
+    statements follow: the quotes' claims leave their statements and whatever chose them as
+    strongest neighbour looks again; the claims of quotes still accepted are linked anew
+    under their (possibly new) speaker."""
     lock_speakers(session, [q.speaker_id for q in quotes])
-    ids = [q.id for q in quotes]
-    orphaned = {q.statement_id for q in quotes if q.statement_id is not None}
-    for other in session.scalars(select(QuoteRow).where(QuoteRow.best_link_id.in_(ids))):
+    claims = [claim for quote in quotes for claim in quote.claims]
+    ids = [c.id for c in claims]
+    orphaned = {c.statement_id for c in claims if c.statement_id is not None}
+    for other in session.scalars(select(ClaimRow).where(ClaimRow.best_link_id.in_(ids))):
         other.best_link, other.best_link_rank = None, 0.0
-    for quote in quotes:
-        quote.best_link, quote.best_link_rank = None, 0.0
-        quote.statement, quote.relation, quote.similarity = None, None, None
-    session.execute(delete(QuoteShingleRow).where(QuoteShingleRow.quote_id.in_(ids)))
+    for claim in claims:
+        claim.best_link, claim.best_link_rank = None, 0.0
+        claim.statement, claim.relation, claim.similarity = None, None, None
+    session.execute(delete(ClaimShingleRow).where(ClaimShingleRow.claim_id.in_(ids)))
     session.flush()
     change()
     session.flush()
+    for claim in claims:  # rejected quotes' claims too, so no claim keeps an old speaker
+        claim.speaker_id = claim.quote.speaker_id
     link_quotes(session, [q for q in quotes if q.status == "accepted"], orphaned)
 
 
-def _regroup(session: Session, quote_ids: set[int], statement_ids: set[int]) -> None:
-    """Recompute the connected groups among the touched quotes and everything in their
+def _regroup(session: Session, claim_ids: set[int], statement_ids: set[int]) -> None:
+    """Recompute the connected groups among the touched claims and everything in their
     statements; give each group a statement."""
-    members = {q.id: q for q in session.scalars(select(QuoteRow).where(QuoteRow.id.in_(quote_ids)))}
-    statement_ids |= {q.statement_id for q in members.values() if q.statement_id is not None}
+    members = {c.id: c for c in session.scalars(select(ClaimRow).where(ClaimRow.id.in_(claim_ids)))}
+    statement_ids |= {c.statement_id for c in members.values() if c.statement_id is not None}
     frontier = True
     while frontier:  # close over statements reached through links
         more = session.scalars(
-            select(QuoteRow).where(QuoteRow.statement_id.in_(statement_ids), QuoteRow.id.notin_(members))
+            select(ClaimRow).where(ClaimRow.statement_id.in_(statement_ids), ClaimRow.id.notin_(members))
         ).all()
         linked = [
-            q.best_link for q in [*members.values(), *more] if q.best_link is not None and q.best_link.id not in members
+            c.best_link for c in [*members.values(), *more] if c.best_link is not None and c.best_link.id not in members
         ]
         frontier = bool(more or linked)
-        for q in [*more, *linked]:
-            members[q.id] = q
-            if q.statement_id is not None:
-                statement_ids.add(q.statement_id)
-    parent = {qid: qid for qid in members}
+        for c in [*more, *linked]:
+            members[c.id] = c
+            if c.statement_id is not None:
+                statement_ids.add(c.statement_id)
+    parent = {cid: cid for cid in members}
 
-    def root(qid: int) -> int:
-        while parent[qid] != qid:
-            parent[qid] = parent[parent[qid]]
-            qid = parent[qid]
-        return qid
+    def root(cid: int) -> int:
+        while parent[cid] != cid:
+            parent[cid] = parent[parent[cid]]
+            cid = parent[cid]
+        return cid
 
-    for q in members.values():
-        if q.best_link_id in parent:
-            parent[root(q.id)] = root(q.best_link_id)
-    groups: dict[int, list[QuoteRow]] = {}
-    for q in members.values():
-        groups.setdefault(root(q.id), []).append(q)
+    for c in members.values():
+        if c.best_link_id in parent:
+            parent[root(c.id)] = root(c.best_link_id)
+    groups: dict[int, list[ClaimRow]] = {}
+    for c in members.values():
+        groups.setdefault(root(c.id), []).append(c)
     old = {s.id: s for s in session.scalars(select(StatementRow).where(StatementRow.id.in_(statement_ids)))}
     reused: set[int] = set()
     for group in sorted(groups.values(), key=lambda g: -len(g)):
-        counts = Counter(q.statement_id for q in group if q.statement_id in old and q.statement_id not in reused)
+        counts = Counter(c.statement_id for c in group if c.statement_id in old and c.statement_id not in reused)
         statement = old[counts.most_common(1)[0][0]] if counts else None
         if statement is None:
             statement = StatementRow(canonical_text="")
             session.add(statement)
             session.flush()
         reused.add(statement.id)
-        for q in group:
-            q.statement = statement
+        for c in group:
+            c.statement = statement
         describe(statement, group)
     session.flush()
     empty = [sid for sid in old if sid not in reused]
@@ -225,34 +254,41 @@ def _regroup(session: Session, quote_ids: set[int], statement_ids: set[int]) -> 
         session.execute(delete(StatementRow).where(StatementRow.id.in_(empty)))
 
 
-def _canonical(group: list[QuoteRow]) -> QuoteRow:
+def _canonical(group: list[ClaimRow]) -> ClaimRow:
     """The best verbatim direct wording: the one most outlets printed, then the longest,
     then the first published."""
-    pool = [q for q in group if q.kind == "direct"] or group
-    forms = Counter(canonical_form(q.text) for q in pool)
+    pool = [c for c in group if kind_of(c) == "direct"] or group
+    forms = Counter(canonical_form(c.text) for c in pool)
     return min(
         pool,
-        key=lambda q: (-forms[canonical_form(q.text)], -len(q.text), q.article.published or _FAR_FUTURE, stable_key(q)),
+        key=lambda c: (
+            -forms[canonical_form(c.text)],
+            -len(c.text),
+            c.quote.article.published or _FAR_FUTURE,
+            stable_key(c),
+        ),
     )
 
 
-def describe(statement: StatementRow, group: list[QuoteRow]) -> None:
+def describe(statement: StatementRow, group: list[ClaimRow]) -> None:
     canonical = _canonical(group)
     statement.canonical_text = canonical.text
     statement.speaker_id = canonical.speaker_id
-    dates = [q.article.published for q in group if q.article.published]
+    articles = [c.quote.article for c in group]
+    dates = [a.published for a in articles if a.published]
     statement.first_seen = min(dates) if dates else None
-    statement.quote_count = len(group)
-    statement.outlet_count = len({q.article.outlet or f"article:{q.article_id}" for q in group})
-    for q in group:
-        if q is canonical or canonical_form(q.text) == canonical_form(canonical.text):
-            q.relation, q.similarity = Relation.VERBATIM.value, 1.0
+    statement.quote_count = len({c.quote_id for c in group})
+    statement.outlet_count = len({a.outlet or f"article:{a.id}" for a in articles})
+    for c in group:
+        if c is canonical or canonical_form(c.text) == canonical_form(canonical.text):
+            c.relation, c.similarity = Relation.VERBATIM.value, 1.0
             continue
-        comparison = relate(q, canonical)
+        comparison = relate(c, canonical)
         if comparison is None:  # related through another wording of the statement
-            fallback = Relation.VARIANT if q.kind == "direct" else Relation.PARAPHRASE
+            fallback = Relation.VARIANT if kind_of(c) == "direct" else Relation.PARAPHRASE
             comparison = Comparison(
-                fallback, fuzz.token_set_ratio(canonical_form(q.text), canonical_form(canonical.text)) / 100
+                fallback, fuzz.token_set_ratio(canonical_form(c.text), canonical_form(canonical.text)) / 100
             )
-        q.relation, q.similarity = comparison.relation.value, round(comparison.similarity, 3)
-    statement.canonical_quote_id = canonical.id
+        c.relation, c.similarity = comparison.relation.value, round(comparison.similarity, 3)
+    statement.canonical_quote_id = canonical.quote_id
+    statement.canonical_claim_id = canonical.id

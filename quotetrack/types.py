@@ -130,6 +130,19 @@ class ArticleRevision:
 
 
 @dataclass(frozen=True)
+class StoredClaim:
+    """One remark a stored quote reports, and the statement it joined."""
+
+    id: int
+    start: int  # offsets into the quote's article revision text
+    end: int
+    text: str
+    statement_id: int | None
+    relation: str | None  # to its statement's canonical wording
+    similarity: float | None
+
+
+@dataclass(frozen=True)
 class StoredQuote:
     id: int
     article: StoredArticle
@@ -144,9 +157,10 @@ class StoredQuote:
     confidence: float
     sentence: str
     fragments: tuple[tuple[int, int], ...] = ()
-    statement_id: int | None = None
-    relation: str | None = None  # to its statement's canonical wording
+    statement_id: int | None = None  # its first claim's (a quote with several claims has several)
+    relation: str | None = None  # its first claim's, to its statement's canonical wording
     similarity: float | None = None
+    claims: tuple[StoredClaim, ...] = ()
     status: str = "accepted"  # "rejected" by an editor, "superseded" by a newer revision of its article
     identity: IdentityRecord | None = None  # how the speaker was identified across articles
     revision: int = 1  # the article revision it was extracted from

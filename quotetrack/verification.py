@@ -26,12 +26,14 @@ from .normalization.statements import (
     _find,
     canonical_form,
     compare,
+    shingles,
     strongest,
     words,
 )
-from .storage.models import ArticleRow, QuoteRow, StatementRow
+from .statements import fragments_of
+from .storage.models import ArticleRow, ClaimRow, QuoteRow, StatementRow
 from .storage.repository import to_speaker
-from .storage.statement_queries import candidate_quotes, to_statement, wordings
+from .storage.statement_queries import candidate_claims, to_statement, wordings
 from .types import StoredSpeaker, StoredStatement
 
 NOT_FOUND = "not_found"
@@ -115,9 +117,25 @@ def contradiction(submitted: str, stored: str) -> str | None:
     return _assess(submitted, stored)[1]
 
 
-def _relation(submitted: str, quote: QuoteRow) -> Comparison | None:
+def _relation(submitted: str, claim: ClaimRow) -> Comparison | None:
+    return _assess_claim(submitted, claim)[0]
+
+
+def _assess_claim(submitted: str, claim: ClaimRow) -> tuple[Comparison | None, str | None]:
+    """`_assess` against one claim; a wording that runs over several claims of one quote
+    ("Why are ...? ... Any politician ...") is checked against the whole quote too, and the
+    word-level relation found there counts for each claim it shares a 3-word run with."""
+    quote = claim.quote
+    found = _assess(submitted, claim.text, quote.kind != "direct", fragments_of(claim))
+    if len(quote.claims) < 2 or not shingles(claim.text) & shingles(submitted):
+        return found
     fragments = tuple(quote.article.text[s:e] for s, e in quote.fragments or ())
-    return _assess(submitted, quote.text, quote.kind != "direct", fragments)[0]
+    whole = _assess(submitted, quote.text, quote.kind != "direct", fragments)
+    if whole[0] is None or whole[0].relation is Relation.PARAPHRASE:
+        return found
+    if found[0] is not None and _verify_strength(found[0]) >= _verify_strength(whole[0]):
+        return found
+    return whole
 
 
 def _assess(
@@ -193,20 +211,19 @@ def _search(
 ) -> tuple[list[StoredStatement], list[Contradiction]]:
     best_by_statement: dict[int, Comparison] = {}
     contradicted: dict[int, Contradiction] = {}
-    for quote in candidate_quotes(session, text, speaker_id):
-        if quote.statement_id is None:
+    for claim in candidate_claims(session, text, speaker_id):
+        if claim.statement_id is None:
             continue
-        fragments = tuple(quote.article.text[s:e] for s, e in quote.fragments or ())
-        comparison, reason = _assess(text, quote.text, quote.kind != "direct", fragments)
+        comparison, reason = _assess_claim(text, claim)
         if comparison is not None:
-            best_by_statement[quote.statement_id] = max(
-                (c for c in (best_by_statement.get(quote.statement_id), comparison) if c is not None),
+            best_by_statement[claim.statement_id] = max(
+                (c for c in (best_by_statement.get(claim.statement_id), comparison) if c is not None),
                 key=_verify_strength,
             )
             continue
-        if reason is not None and quote.statement_id not in contradicted:
-            speaker = to_speaker(quote.speaker) if quote.speaker else None
-            contradicted[quote.statement_id] = Contradiction(quote.statement_id, speaker, quote.text, reason)
+        if reason is not None and claim.statement_id not in contradicted:
+            speaker = to_speaker(claim.quote.speaker) if claim.quote.speaker else None
+            contradicted[claim.statement_id] = Contradiction(claim.statement_id, speaker, claim.text, reason)
     ranked = sorted(
         best_by_statement.items(), key=lambda item: (-VERIFY_RANK[item[1].relation], -item[1].similarity, item[0])
     )[:limit]
@@ -217,8 +234,8 @@ def _search(
             continue
         stored = to_statement(row, with_wordings=False)
 
-        def relation_of(quote: QuoteRow) -> tuple[str, float]:
-            found = _relation(text, quote)
+        def relation_of(claim: ClaimRow) -> tuple[str, float]:
+            found = _relation(text, claim)
             return (found.relation.value, round(found.similarity, 3)) if found else ("different", 0.0)
 
         matches.append(
@@ -226,7 +243,7 @@ def _search(
                 stored,
                 relation=comparison.relation.value,
                 similarity=round(comparison.similarity, 3),
-                wordings=wordings(list(row.quotes), text, relation_of),
+                wordings=wordings(list(row.claims), text, relation_of),
             )
         )
     contradictions = [c for sid, c in sorted(contradicted.items()) if sid not in best_by_statement][:limit]

@@ -12,7 +12,7 @@ from quotetrack.normalization.statements import Relation, compare, word_diff
 from quotetrack.quotes import extract_quotes
 from quotetrack.sources import read_path
 from quotetrack.storage import Database, repository, statement_queries
-from quotetrack.storage.models import QuoteRow
+from quotetrack.storage.models import ClaimRow, QuoteRow
 from quotetrack.verification import verify
 
 from .conftest import SEEDS, post_seeds
@@ -73,8 +73,8 @@ def _store(db, extractions, order):
 def _partition(db) -> frozenset:
     with db.reading() as session:
         groups = {}
-        for quote in session.scalars(select(QuoteRow)):
-            groups.setdefault(quote.statement_id, set()).add((quote.article.url, quote.start))
+        for claim in session.scalars(select(ClaimRow)):
+            groups.setdefault(claim.statement_id, set()).add((claim.quote.article.url, claim.start))
     return frozenset(frozenset(g) for g in groups.values())
 
 
@@ -88,18 +88,22 @@ def seeded_db(seed_extractions, tmp_path_factory):
 
 def _statement_of(db, fragment):
     with db.reading() as session:
-        quote = session.scalar(select(QuoteRow).where(QuoteRow.text.contains(fragment)))
-        return statement_queries.get_statement(session, quote.statement_id)
+        claim = session.scalar(select(ClaimRow).where(ClaimRow.text.contains(fragment)))
+        return statement_queries.get_statement(session, claim.statement_id)
 
 
 @pytest.mark.model
 @pytest.mark.parametrize(
     "fragment, outlets",
     [
-        ("Any politician who does so", {"Local news report", "Boston 25 News"}),  # whole vs split halves
+        ("Any politician who does so", {"Local news report", "Boston 25 News"}),  # one post, quoted whole and in two
+        ("Why are 'sanctuary' cities", {"Local news report", "Boston 25 News"}),
         ("Either she helps us", {"The Boston Globe", "Local news report"}),  # two wordings
         ("every tool in the toolbox", {"The Boston Globe", "Fox News"}),
-        ("agents in their deportation operations", {"The Daily Wire", "Fox News", "Local news report"}),
+        (
+            "agents in their deportation operations",
+            {"The Daily Wire", "Fox News", "Local news report", "The Boston Globe"},
+        ),
     ],
 )
 def test_one_remark_is_one_statement_across_outlets(seeded_db, fragment, outlets):
@@ -109,11 +113,27 @@ def test_one_remark_is_one_statement_across_outlets(seeded_db, fragment, outlets
 
 
 @pytest.mark.model
-def test_musk_split_halves_are_fragments_of_the_whole(seeded_db):
-    statement = _statement_of(seeded_db, "Any politician who does so")
-    assert statement.canonical_text.startswith("Why are 'sanctuary' cities")
-    assert statement.canonical_text.endswith("recalled immediately.")
-    assert {w.relation for w in statement.wordings} == {"verbatim", "fragment"}
+def test_a_quote_reporting_two_remarks_joins_two_statements(seeded_db):
+    """The Globe's mixed quote reports two remarks of the governor's: each of its claims
+    joins the statement of that remark, and neither statement holds the other remark."""
+    toolbox = _statement_of(seeded_db, "every tool in the toolbox")
+    not_assist = _statement_of(seeded_db, "absolutely not assist")
+    assert toolbox.id != not_assist.id
+    assert not any("absolutely not" in w.text for w in toolbox.wordings)
+    assert not any("toolbox" in w.text for w in not_assist.wordings)
+    with seeded_db.reading() as session:
+        globe = session.scalar(select(QuoteRow).where(QuoteRow.text.contains("every tool in the toolbox")))
+        assert globe.kind == "mixed"
+        assert [c.statement_id for c in globe.claims] == [toolbox.id, not_assist.id]
+
+
+@pytest.mark.model
+def test_a_post_quoted_whole_and_in_halves_gives_one_statement_per_sentence(seeded_db):
+    first = _statement_of(seeded_db, "Why are 'sanctuary' cities")
+    second = _statement_of(seeded_db, "Any politician who does so")
+    assert first.id != second.id
+    assert second.canonical_text.startswith("Any politician who does so should be recalled immediately")
+    assert {w.relation for w in first.wordings + second.wordings} == {"verbatim"}
 
 
 @pytest.mark.model

@@ -170,13 +170,6 @@ class QuoteRow(Base):
     sentence_start: Mapped[int] = mapped_column(Integer)
     sentence_end: Mapped[int] = mapped_column(Integer)
     fragments: Mapped[list[list[int]]] = mapped_column(JSON, default=list)
-    # Statement linking (see quotetrack/statements.py): the quote's strongest neighbour, and
-    # how this quote's wording relates to its statement's canonical wording.
-    statement_id: Mapped[int | None] = mapped_column(ForeignKey("statements.id", ondelete="SET NULL"), index=True)
-    best_link_id: Mapped[int | None] = mapped_column(ForeignKey("quotes.id", ondelete="SET NULL"))
-    best_link_rank: Mapped[float] = mapped_column(Float, default=0.0, server_default="0")
-    relation: Mapped[str | None] = mapped_column(String(12))
-    similarity: Mapped[float | None] = mapped_column(Float)
     # "accepted", "rejected" by an editor (not a quote: hidden from look-ups and cards), or
     # "superseded" (its article has a newer revision: out of look-ups and statements, but kept
     # and readable by id, so embedded cards keep working).
@@ -187,36 +180,74 @@ class QuoteRow(Base):
 
     article: Mapped[ArticleRow] = relationship(back_populates="quotes")
     speaker: Mapped[SpeakerRow | None] = relationship(back_populates="quotes")
-    statement: Mapped[StatementRow | None] = relationship(back_populates="quotes", foreign_keys=[statement_id])
-    best_link: Mapped[QuoteRow | None] = relationship(remote_side=[id], foreign_keys=[best_link_id], post_update=True)
-    shingles: Mapped[list[QuoteShingleRow]] = relationship(cascade="all, delete-orphan", passive_deletes=True)
+    claims: Mapped[list[ClaimRow]] = relationship(
+        back_populates="quote", cascade="all, delete-orphan", passive_deletes=True, order_by="ClaimRow.ordinal"
+    )
     identity_decision: Mapped[IdentityDecisionRow | None] = relationship()
 
 
+class ClaimRow(Base):
+    """One remark a quote reports: a quote may report several ("would use every tool in the
+    toolbox ... and the state police will absolutely not assist"). Statements group claims,
+    so each remark of a quote can join the statement of that remark.
+
+    Statement linking (see quotetrack/statements.py) keeps each claim's strongest neighbour
+    and how its wording relates to its statement's canonical wording. `speaker_id` and
+    `article_id` repeat the quote's, so candidate look-ups need no join."""
+
+    __tablename__ = "claims"
+    __table_args__ = (
+        UniqueConstraint("quote_id", "ordinal", name="uq_claims_quote_ordinal"),
+        Index("ix_claims_speaker_id_id", "speaker_id", "id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    quote_id: Mapped[int] = mapped_column(ForeignKey("quotes.id", ondelete="CASCADE"), index=True)
+    article_id: Mapped[int] = mapped_column(ForeignKey("articles.id", ondelete="CASCADE"), index=True)
+    speaker_id: Mapped[int | None] = mapped_column(ForeignKey("speakers.id", ondelete="SET NULL"))
+    ordinal: Mapped[int] = mapped_column(Integer)  # 0, 1, ... in the quote
+    start: Mapped[int] = mapped_column(Integer)  # offsets into the quote's article revision text
+    end: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(Text)
+    folded: Mapped[str] = mapped_column(Text)  # lowercase letters/digits, for search
+    statement_id: Mapped[int | None] = mapped_column(ForeignKey("statements.id", ondelete="SET NULL"), index=True)
+    best_link_id: Mapped[int | None] = mapped_column(ForeignKey("claims.id", ondelete="SET NULL"), index=True)
+    best_link_rank: Mapped[float] = mapped_column(Float, default=0.0, server_default="0")
+    relation: Mapped[str | None] = mapped_column(String(12))
+    similarity: Mapped[float | None] = mapped_column(Float)
+
+    quote: Mapped[QuoteRow] = relationship(back_populates="claims")
+    statement: Mapped[StatementRow | None] = relationship(back_populates="claims", foreign_keys=[statement_id])
+    best_link: Mapped[ClaimRow | None] = relationship(remote_side=[id], foreign_keys=[best_link_id], post_update=True)
+    shingles: Mapped[list[ClaimShingleRow]] = relationship(cascade="all, delete-orphan", passive_deletes=True)
+
+
 class StatementRow(Base):
-    """One remark of one speaker, as every outlet worded it."""
+    """One remark of one speaker, as every outlet worded it: a group of claims."""
 
     __tablename__ = "statements"
 
     id: Mapped[int] = mapped_column(primary_key=True)
     speaker_id: Mapped[int | None] = mapped_column(ForeignKey("speakers.id", ondelete="SET NULL"), index=True)
+    # The quote holding the canonical claim (cards link to it) and the claim itself.
     canonical_quote_id: Mapped[int | None] = mapped_column(ForeignKey("quotes.id", ondelete="SET NULL", use_alter=True))
+    canonical_claim_id: Mapped[int | None] = mapped_column(ForeignKey("claims.id", ondelete="SET NULL", use_alter=True))
     canonical_text: Mapped[str] = mapped_column(Text)
     first_seen: Mapped[date | None] = mapped_column(Date, index=True)
-    quote_count: Mapped[int] = mapped_column(Integer, default=0)
+    quote_count: Mapped[int] = mapped_column(Integer, default=0)  # distinct quotes its claims come from
     outlet_count: Mapped[int] = mapped_column(Integer, default=0, index=True)
 
-    quotes: Mapped[list[QuoteRow]] = relationship(back_populates="statement", foreign_keys="QuoteRow.statement_id")
+    claims: Mapped[list[ClaimRow]] = relationship(back_populates="statement", foreign_keys="ClaimRow.statement_id")
     speaker: Mapped[SpeakerRow | None] = relationship()
 
 
-class QuoteShingleRow(Base):
-    """Inverted index of word 3-gram hashes: candidate retrieval without scanning quotes."""
+class ClaimShingleRow(Base):
+    """Inverted index of word 3-gram hashes: candidate retrieval without scanning claims."""
 
-    __tablename__ = "quote_shingles"
-    __table_args__ = (Index("ix_quote_shingles_shingle", "shingle", "speaker_id"),)
+    __tablename__ = "claim_shingles"
+    __table_args__ = (Index("ix_claim_shingles_shingle", "shingle", "speaker_id"),)
 
-    quote_id: Mapped[int] = mapped_column(ForeignKey("quotes.id", ondelete="CASCADE"), primary_key=True)
+    claim_id: Mapped[int] = mapped_column(ForeignKey("claims.id", ondelete="CASCADE"), primary_key=True)
     shingle: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     speaker_id: Mapped[int | None] = mapped_column(Integer)
 

@@ -14,11 +14,21 @@ from sqlalchemy.orm import Session, object_session, selectinload
 
 from ..attribution.names import fold
 from ..statements import link_quotes, lock_speakers, relink
-from ..types import Article, ArticleRevision, IdentityRecord, Quote, StoredArticle, StoredQuote, StoredSpeaker
+from ..types import (
+    Article,
+    ArticleRevision,
+    IdentityRecord,
+    Quote,
+    StoredArticle,
+    StoredClaim,
+    StoredQuote,
+    StoredSpeaker,
+)
 from .identity import Decision, IdentityMethod, Resolver
 from .models import (
     ArticleRevisionRow,
     ArticleRow,
+    ClaimRow,
     IdentityDecisionRow,
     QuoteOverrideRow,
     QuoteRow,
@@ -173,7 +183,7 @@ def replace_quotes(session: Session, row: ArticleRow, quotes: list[Quote]) -> No
     """Give the current revision these quotes instead of its own (re-extraction). Earlier
     revisions' quotes are untouched."""
     current = [q for q in row.quotes if q.revision == row.revision]
-    orphaned = {q.statement_id for q in current if q.statement_id is not None}
+    orphaned = {c.statement_id for q in current for c in q.claims if c.statement_id is not None}
     previous_speakers = {q.speaker_id for q in current if q.speaker_id is not None}
     lock_speakers(session, previous_speakers)  # their statements are rebuilt below
     for quote in current:
@@ -242,12 +252,30 @@ def _add_quotes(
                     sentence_start=quote.sentence_start,
                     sentence_end=quote.sentence_end,
                     fragments=[list(f) for f in quote.fragments],
+                    claims=_claims(row, quote),
                 )
             )
         row.quotes.extend(added)
     session.flush()
     _drop_unused_local_speakers(session, set(previous_speakers))
     link_quotes(session, [q for q in added if q.status == ACCEPTED], orphaned)  # locks their speakers
+
+
+def _claims(row: ArticleRow, quote: Quote) -> list[ClaimRow]:
+    """The quote's claims as rows (the whole quote when extraction gave none). Their
+    speaker is set from the quote's when they are linked (statements.link_quotes)."""
+    spans = quote.claims or ((quote.start, quote.end),)
+    return [
+        ClaimRow(
+            article_id=row.id,
+            ordinal=ordinal,
+            start=start,
+            end=end,
+            text=row.text[start:end],
+            folded=fold_words(row.text[start:end]),
+        )
+        for ordinal, (start, end) in enumerate(spans)
+    ]
 
 
 def _record(article_id: int, mention: str, kind: str, decision: Decision) -> IdentityDecisionRow:
@@ -407,9 +435,12 @@ def to_quote(row: QuoteRow) -> StoredQuote:
         confidence=row.confidence,
         sentence=_revision_text(row)[row.sentence_start : row.sentence_end],
         fragments=tuple((f[0], f[1]) for f in row.fragments),
-        statement_id=row.statement_id,
-        relation=row.relation,
-        similarity=row.similarity,
+        statement_id=row.claims[0].statement_id if row.claims else None,
+        relation=row.claims[0].relation if row.claims else None,
+        similarity=row.claims[0].similarity if row.claims else None,
+        claims=tuple(
+            StoredClaim(c.id, c.start, c.end, c.text, c.statement_id, c.relation, c.similarity) for c in row.claims
+        ),
         status=row.status,
         identity=IdentityRecord(decision.method, decision.mention, decision.evidence) if decision else None,
         revision=row.revision,
@@ -506,6 +537,7 @@ def _quote_query() -> Select:
             selectinload(QuoteRow.article),
             selectinload(QuoteRow.speaker).selectinload(SpeakerRow.aliases),
             selectinload(QuoteRow.identity_decision),
+            selectinload(QuoteRow.claims),
         )
     )
 

@@ -1,4 +1,4 @@
-"""Look-ups in the shingle index (word 3-gram hash -> quotes).
+"""Look-ups in the shingle index (word 3-gram hash -> claims).
 
 Each shingle's postings are read up to POSTINGS_CAP entries, so the cost of a look-up stays
 flat as the archive grows: a near-duplicate shares many rare shingles, and is found through
@@ -16,16 +16,16 @@ from ..normalization.statements import shingles
 
 POSTINGS_CAP = 200
 _UNSET = object()
-_ANY_SPEAKER = sql("SELECT quote_id FROM quote_shingles WHERE shingle = :key LIMIT :cap")
-_NO_SPEAKER = sql("SELECT quote_id FROM quote_shingles WHERE shingle = :key AND speaker_id IS NULL LIMIT :cap")
-_ONE_SPEAKER = sql("SELECT quote_id FROM quote_shingles WHERE shingle = :key AND speaker_id = :speaker LIMIT :cap")
+_ANY_SPEAKER = sql("SELECT claim_id FROM claim_shingles WHERE shingle = :key LIMIT :cap")
+_NO_SPEAKER = sql("SELECT claim_id FROM claim_shingles WHERE shingle = :key AND speaker_id IS NULL LIMIT :cap")
+_ONE_SPEAKER = sql("SELECT claim_id FROM claim_shingles WHERE shingle = :key AND speaker_id = :speaker LIMIT :cap")
 
 
 def neighbours(
     session: Session, text: str, speaker_id=_UNSET, limit: int = 50, exclude: int | None = None
 ) -> list[int]:
-    """Ids of quotes sharing the most shingles with `text` (at least two when the text has
-    four or more), best first. `speaker_id`: only that speaker's quotes (None: unattributed)."""
+    """Ids of claims sharing the most shingles with `text` (at least two when the text has
+    four or more), best first. `speaker_id`: only that speaker's claims (None: unattributed)."""
     keys = sorted(shingles(text))
     least = 2 if len(keys) >= 4 else 1
     # One small, constant-shape query per shingle: compiled once, an index range scan each.
@@ -42,4 +42,4 @@ def neighbours(
     if exclude is not None:
         shared.pop(exclude, None)
     ranked = sorted((n, -count) for n, count in shared.items() if count >= least)
-    return [quote_id for quote_id, _ in sorted(ranked, key=lambda item: (item[1], item[0]))[:limit]]
+    return [claim_id for claim_id, _ in sorted(ranked, key=lambda item: (item[1], item[0]))[:limit]]

@@ -9,25 +9,25 @@ from sqlalchemy.orm import Session, selectinload
 
 from ..normalization.statements import canonical_form, word_diff
 from ..types import Appearance, StoredStatement, Wording
-from .models import QuoteRow, SpeakerRow, StatementRow
+from .models import ClaimRow, QuoteRow, SpeakerRow, StatementRow
 from .repository import fold_words, to_speaker
 from .shingle_index import neighbours
 
 
-def appearance(quote: QuoteRow) -> Appearance:
-    article = quote.article
-    return Appearance(quote.id, article.id, article.outlet, article.title, article.url, article.published)
+def appearance(claim: ClaimRow) -> Appearance:
+    article = claim.quote.article
+    return Appearance(claim.quote_id, article.id, article.outlet, article.title, article.url, article.published)
 
 
-def _order(quote: QuoteRow) -> tuple:
-    return (quote.article.published or date.max, quote.article_id, quote.start)
+def _order(claim: ClaimRow) -> tuple:
+    return (claim.quote.article.published or date.max, claim.article_id, claim.start)
 
 
-def wordings(quotes: list[QuoteRow], reference: str, relation_of) -> tuple[Wording, ...]:
-    """Group quotes by wording; `relation_of(quote)` gives (relation, similarity) to `reference`."""
-    groups: dict[str, list[QuoteRow]] = {}
-    for quote in sorted(quotes, key=_order):
-        groups.setdefault(canonical_form(quote.text), []).append(quote)
+def wordings(claims: list[ClaimRow], reference: str, relation_of) -> tuple[Wording, ...]:
+    """Group claims by wording; `relation_of(claim)` gives (relation, similarity) to `reference`."""
+    groups: dict[str, list[ClaimRow]] = {}
+    for claim in sorted(claims, key=_order):
+        groups.setdefault(canonical_form(claim.text), []).append(claim)
     result = []
     for group in groups.values():
         first = group[0]
@@ -35,18 +35,18 @@ def wordings(quotes: list[QuoteRow], reference: str, relation_of) -> tuple[Wordi
         result.append(
             Wording(
                 first.text,
-                first.kind,
+                first.quote.kind,
                 relation,
                 similarity,
                 tuple(word_diff(reference, first.text)),
-                tuple(appearance(q) for q in group),
+                tuple(appearance(c) for c in group),
             )
         )
     return tuple(sorted(result, key=lambda w: (-w.similarity, w.text)))
 
 
 def to_statement(row: StatementRow, with_wordings: bool = True) -> StoredStatement:
-    quotes = sorted(row.quotes, key=_order)
+    claims = sorted(row.claims, key=_order)
     return StoredStatement(
         id=row.id,
         speaker=to_speaker(row.speaker) if row.speaker else None,
@@ -54,8 +54,8 @@ def to_statement(row: StatementRow, with_wordings: bool = True) -> StoredStateme
         first_seen=row.first_seen,
         quote_count=row.quote_count,
         outlet_count=row.outlet_count,
-        first_appearance=appearance(quotes[0]) if quotes else None,
-        wordings=wordings(quotes, row.canonical_text, lambda q: (q.relation or "verbatim", q.similarity or 0.0))
+        first_appearance=appearance(claims[0]) if claims else None,
+        wordings=wordings(claims, row.canonical_text, lambda c: (c.relation or "verbatim", c.similarity or 0.0))
         if with_wordings
         else (),
     )
@@ -63,7 +63,7 @@ def to_statement(row: StatementRow, with_wordings: bool = True) -> StoredStateme
 
 def _statement_query():
     return select(StatementRow).options(
-        selectinload(StatementRow.quotes).selectinload(QuoteRow.article),
+        selectinload(StatementRow.claims).selectinload(ClaimRow.quote).selectinload(QuoteRow.article),
         selectinload(StatementRow.speaker).selectinload(SpeakerRow.aliases),
     )
 
@@ -90,8 +90,8 @@ def list_statements(
     for word in fold_words(text or "").split():
         statement = statement.where(
             StatementRow.id.in_(
-                select(QuoteRow.statement_id).where(
-                    QuoteRow.folded.like(
+                select(ClaimRow.statement_id).where(
+                    ClaimRow.folded.like(
                         "%" + word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%", escape="\\"
                     )
                 )
@@ -114,9 +114,9 @@ def list_statements(
     return [to_statement(r) for r in rows], total
 
 
-def candidate_quotes(session: Session, text: str, speaker_id: int | None, limit: int = 50) -> list[QuoteRow]:
-    """Quotes that share word 3-grams with `text` (see shingle_index), plus, for a named
-    speaker, their recent quotes (paraphrases share no 3-gram)."""
+def candidate_claims(session: Session, text: str, speaker_id: int | None, limit: int = 50) -> list[ClaimRow]:
+    """Claims that share word 3-grams with `text` (see shingle_index), plus, for a named
+    speaker, their recent claims (paraphrases share no 3-gram)."""
     ids = (
         neighbours(session, text, speaker_id, limit)
         if speaker_id is not None
@@ -124,8 +124,12 @@ def candidate_quotes(session: Session, text: str, speaker_id: int | None, limit:
     )
     if speaker_id is not None:
         ids += session.scalars(
-            select(QuoteRow.id).where(QuoteRow.speaker_id == speaker_id).order_by(QuoteRow.id.desc()).limit(limit)
+            select(ClaimRow.id)
+            .where(ClaimRow.speaker_id == speaker_id, ClaimRow.statement_id.is_not(None))
+            .order_by(ClaimRow.id.desc())
+            .limit(limit)
         )
     if not ids:
         return []
-    return list(session.scalars(select(QuoteRow).where(QuoteRow.id.in_(set(ids)))))
+    found = select(ClaimRow).where(ClaimRow.id.in_(set(ids)))
+    return list(session.scalars(found.options(selectinload(ClaimRow.quote).selectinload(QuoteRow.article))))

@@ -1,0 +1,157 @@
+"""claims: statements group the remarks a quote reports, not whole quotes
+
+A quote may report several remarks; each becomes a claim, and statement linking (the
+strongest-neighbour links, the shingle index, relation and similarity) moves from quotes to
+claims. Every stored quote becomes one claim with the quote's id, links and statement, so
+statements are unchanged by the upgrade; re-extracting an article splits its quotes.
+
+Revision ID: 0005
+Revises: 0004
+Create Date: 2026-12-03 11:05:00
+"""
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0005"
+down_revision = "0004"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        "claims",
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("quote_id", sa.Integer(), nullable=False),
+        sa.Column("article_id", sa.Integer(), nullable=False),
+        sa.Column("speaker_id", sa.Integer(), nullable=True),
+        sa.Column("ordinal", sa.Integer(), nullable=False),
+        sa.Column("start", sa.Integer(), nullable=False),
+        sa.Column("end", sa.Integer(), nullable=False),
+        sa.Column("text", sa.Text(), nullable=False),
+        sa.Column("folded", sa.Text(), nullable=False),
+        sa.Column("statement_id", sa.Integer(), nullable=True),
+        sa.Column("best_link_id", sa.Integer(), nullable=True),
+        sa.Column("best_link_rank", sa.Float(), server_default="0", nullable=False),
+        sa.Column("relation", sa.String(length=12), nullable=True),
+        sa.Column("similarity", sa.Float(), nullable=True),
+        sa.ForeignKeyConstraint(
+            ["quote_id"], ["quotes.id"], name=op.f("fk_claims_quote_id_quotes"), ondelete="CASCADE"
+        ),
+        sa.ForeignKeyConstraint(
+            ["article_id"], ["articles.id"], name=op.f("fk_claims_article_id_articles"), ondelete="CASCADE"
+        ),
+        sa.ForeignKeyConstraint(
+            ["speaker_id"], ["speakers.id"], name=op.f("fk_claims_speaker_id_speakers"), ondelete="SET NULL"
+        ),
+        sa.ForeignKeyConstraint(
+            ["statement_id"], ["statements.id"], name=op.f("fk_claims_statement_id_statements"), ondelete="SET NULL"
+        ),
+        sa.ForeignKeyConstraint(
+            ["best_link_id"], ["claims.id"], name=op.f("fk_claims_best_link_id_claims"), ondelete="SET NULL"
+        ),
+        sa.PrimaryKeyConstraint("id", name=op.f("pk_claims")),
+        sa.UniqueConstraint("quote_id", "ordinal", name="uq_claims_quote_ordinal"),
+    )
+    op.create_index(op.f("ix_claims_quote_id"), "claims", ["quote_id"])
+    op.create_index(op.f("ix_claims_article_id"), "claims", ["article_id"])
+    op.create_index(op.f("ix_claims_statement_id"), "claims", ["statement_id"])
+    op.create_index(op.f("ix_claims_best_link_id"), "claims", ["best_link_id"])
+    op.create_index("ix_claims_speaker_id_id", "claims", ["speaker_id", "id"])
+    # One claim per stored quote, with the quote's id: links between quotes stay valid.
+    op.execute(
+        'INSERT INTO claims (id, quote_id, article_id, speaker_id, ordinal, start, "end", text, folded, '
+        "statement_id, best_link_id, best_link_rank, relation, similarity) "
+        'SELECT id, id, article_id, speaker_id, 0, start, "end", text, folded, '
+        "statement_id, best_link_id, best_link_rank, relation, similarity FROM quotes"
+    )
+    # Links to another article now weigh OTHER_ARTICLE_BONUS (10) more (quotetrack/statements.py).
+    op.execute(
+        "UPDATE claims SET best_link_rank = best_link_rank + 10 WHERE best_link_id IS NOT NULL AND article_id <> "
+        "(SELECT link.article_id FROM quotes AS link WHERE link.id = claims.best_link_id)"
+    )
+    if op.get_bind().dialect.name == "postgresql":  # the ids above were given, not drawn
+        op.execute("SELECT setval(pg_get_serial_sequence('claims', 'id'), COALESCE(MAX(id), 0) + 1, false) FROM claims")
+
+    op.create_table(
+        "claim_shingles",
+        sa.Column("claim_id", sa.Integer(), nullable=False),
+        sa.Column("shingle", sa.BigInteger(), nullable=False),
+        sa.Column("speaker_id", sa.Integer(), nullable=True),
+        sa.ForeignKeyConstraint(
+            ["claim_id"], ["claims.id"], name=op.f("fk_claim_shingles_claim_id_claims"), ondelete="CASCADE"
+        ),
+        sa.PrimaryKeyConstraint("claim_id", "shingle", name=op.f("pk_claim_shingles")),
+    )
+    op.create_index("ix_claim_shingles_shingle", "claim_shingles", ["shingle", "speaker_id"])
+    op.execute(
+        "INSERT INTO claim_shingles (claim_id, shingle, speaker_id) "
+        "SELECT quote_id, shingle, speaker_id FROM quote_shingles"
+    )
+    op.drop_index("ix_quote_shingles_shingle", table_name="quote_shingles")
+    op.drop_table("quote_shingles")
+
+    with op.batch_alter_table("statements") as batch_op:
+        batch_op.add_column(sa.Column("canonical_claim_id", sa.Integer(), nullable=True))
+        batch_op.create_foreign_key(
+            batch_op.f("fk_statements_canonical_claim_id_claims"),
+            "claims",
+            ["canonical_claim_id"],
+            ["id"],
+            ondelete="SET NULL",
+        )
+    op.execute("UPDATE statements SET canonical_claim_id = canonical_quote_id")
+
+    with op.batch_alter_table("quotes") as batch_op:
+        batch_op.drop_constraint("fk_quotes_statement_id_statements", type_="foreignkey")
+        batch_op.drop_constraint("fk_quotes_best_link_id_quotes", type_="foreignkey")
+        batch_op.drop_index("ix_quotes_statement_id")
+        for column in ("similarity", "relation", "best_link_rank", "best_link_id", "statement_id"):
+            batch_op.drop_column(column)
+
+
+def downgrade() -> None:
+    """Back to one statement per quote: each quote keeps its first claim's links."""
+    with op.batch_alter_table("quotes") as batch_op:
+        batch_op.add_column(sa.Column("statement_id", sa.Integer(), nullable=True))
+        batch_op.add_column(sa.Column("best_link_id", sa.Integer(), nullable=True))
+        batch_op.add_column(sa.Column("best_link_rank", sa.Float(), nullable=False, server_default="0"))
+        batch_op.add_column(sa.Column("relation", sa.String(length=12), nullable=True))
+        batch_op.add_column(sa.Column("similarity", sa.Float(), nullable=True))
+        batch_op.create_index("ix_quotes_statement_id", ["statement_id"], unique=False)
+        batch_op.create_foreign_key(
+            "fk_quotes_best_link_id_quotes", "quotes", ["best_link_id"], ["id"], ondelete="SET NULL"
+        )
+        batch_op.create_foreign_key(
+            "fk_quotes_statement_id_statements", "statements", ["statement_id"], ["id"], ondelete="SET NULL"
+        )
+    first = "(SELECT {column} FROM claims WHERE claims.quote_id = quotes.id AND claims.ordinal = 0)"
+    op.execute(
+        "UPDATE quotes SET "
+        + ", ".join(
+            f"{column} = {first.format(column=column)}" for column in ("statement_id", "relation", "similarity")
+        )
+        + ", best_link_id = (SELECT link.quote_id FROM claims JOIN claims AS link ON link.id = claims.best_link_id "
+        "WHERE claims.quote_id = quotes.id AND claims.ordinal = 0)"
+    )
+    with op.batch_alter_table("statements") as batch_op:
+        batch_op.drop_constraint("fk_statements_canonical_claim_id_claims", type_="foreignkey")
+        batch_op.drop_column("canonical_claim_id")
+    op.create_table(
+        "quote_shingles",
+        sa.Column("quote_id", sa.Integer(), nullable=False),
+        sa.Column("shingle", sa.BigInteger(), nullable=False),
+        sa.Column("speaker_id", sa.Integer(), nullable=True),
+        sa.ForeignKeyConstraint(
+            ["quote_id"], ["quotes.id"], name=op.f("fk_quote_shingles_quote_id_quotes"), ondelete="CASCADE"
+        ),
+        sa.PrimaryKeyConstraint("quote_id", "shingle", name=op.f("pk_quote_shingles")),
+    )
+    op.create_index("ix_quote_shingles_shingle", "quote_shingles", ["shingle", "speaker_id"])
+    op.execute(
+        "INSERT INTO quote_shingles (quote_id, shingle, speaker_id) SELECT DISTINCT claims.quote_id, shingle, "
+        "claim_shingles.speaker_id FROM claim_shingles JOIN claims ON claims.id = claim_shingles.claim_id"
+    )
+    op.drop_table("claim_shingles")
+    op.drop_table("claims")
