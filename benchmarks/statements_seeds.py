@@ -75,7 +75,10 @@ def git_head(root: Path) -> str:
         out = subprocess.run(
             ["git", "-C", str(root), "log", "-1", "--format=%H %s"], capture_output=True, text=True, check=True
         )
-        return out.stdout.strip()
+        dirty = subprocess.run(
+            ["git", "-C", str(root), "status", "--porcelain", "--untracked-files=no"], capture_output=True, text=True
+        ).stdout.strip()
+        return out.stdout.strip() + (" + UNCOMMITTED CHANGES in the checkout" if dirty else "")
     except (OSError, subprocess.CalledProcessError):
         return "unknown (not a git checkout)"
 
