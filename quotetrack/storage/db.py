@@ -44,14 +44,37 @@ class Database:
             event.listen(self.engine, "begin", _sqlite_begin)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
 
-    def migrate(self) -> None:
+    def migrate(self, target: str = "head") -> None:
         """Bring the schema to the newest migration (creates it on an empty database)."""
+        self._run_migrations(command.upgrade, target)
+
+    def downgrade(self, target: str) -> None:
+        """Take the schema back to an earlier migration (operators' escape hatch, and tests)."""
+        self._run_migrations(command.downgrade, target)
+
+    def _run_migrations(self, action, target: str) -> None:
         config = Config()
         config.set_main_option("script_location", str(MIGRATIONS))
         config.attributes["connection_url"] = self.url
-        with self.engine.begin() as connection:
-            config.attributes["connection"] = connection
-            command.upgrade(config, "head")
+        with self.engine.connect() as connection:
+            raw = connection.connection.dbapi_connection
+            if self.dialect == "sqlite" and raw is not None:
+                # Batch migrations rebuild a table (copy, drop, rename): with foreign keys on,
+                # dropping the old table would cascade into the rows that refer to it. SQLite
+                # ignores this pragma inside a transaction, so it is set before BEGIN, and
+                # the keys are checked once the migration is committed.
+                raw.execute("PRAGMA foreign_keys=OFF")
+            try:
+                with connection.begin():
+                    config.attributes["connection"] = connection
+                    action(config, target)
+                if self.dialect == "sqlite" and raw is not None:
+                    broken = raw.execute("PRAGMA foreign_key_check").fetchall()
+                    if broken:
+                        raise RuntimeError(f"migration to {target} left rows with broken references: {broken[:5]}")
+            finally:
+                if self.dialect == "sqlite" and raw is not None:
+                    raw.execute("PRAGMA foreign_keys=ON")
 
     @contextmanager
     def transaction(self) -> Iterator[Session]:
