@@ -89,6 +89,7 @@ def ingest(paths, queued) -> None:
 def extract(paths, output) -> None:
     """Print the quotes in articles without storing anything. Offsets are characters into
     each file's text, of the quote's content without its enclosing marks."""
+    from .extraction.claims import claim_records
     from .service import extract as extract_quotes
 
     settings = load_settings()
@@ -108,6 +109,7 @@ def extract(paths, output) -> None:
                 "confidence": quote.confidence,
                 "method": quote.method.value,
                 "evidence": quote.evidence,
+                "claims": claim_records(quote),
             }
             if output == "jsonl":
                 click.echo(json.dumps(record, ensure_ascii=False))

@@ -13,6 +13,7 @@ from .attribution.sieves import Resolution
 from .attribution.table import Entry
 from .extraction import find_candidates
 from .extraction.candidate import Candidate
+from .extraction.claims import claim_spans
 from .nlp import budget
 from .normalization.text import NormalizedText, normalize
 from .types import Quote, Speaker, SpeakerKind
@@ -85,4 +86,5 @@ def _quote(
         sentence_end=sentence_end,
         fragments=tuple(normalized.span_to_original(s, e) for s, e in candidate.fragments),
         evidence=resolution.evidence,
+        claims=tuple(normalized.span_to_original(s, e) for s, e in claim_spans(doc, candidate)),
     )

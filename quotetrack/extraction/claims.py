@@ -1,0 +1,222 @@
+"""Claims: the separate remarks one quote reports, each linkable to its own statement.
+
+A direct quote is split into its sentences; a reported clause (indirect or mixed) into its
+coordinated clauses that have subjects of their own ("X, but the request was ignored and
+he was released"). The quote itself is untouched: claims are sub-spans of it, in order,
+contiguous, never overlapping, and always at least one (the whole quote).
+"""
+
+from __future__ import annotations
+
+import re
+
+from spacy.tokens import Doc, Span, Token
+
+from ..types import Quote, QuoteKind
+from .candidate import Candidate
+
+# A sentence of fewer words is no remark of its own ("Unconscionable."): it joins a neighbour.
+MIN_SENTENCE_WORDS = 4
+# A coordinated clause of fewer words joins its neighbour ("..., and it did").
+MIN_CLAUSE_WORDS = 3
+SUBJECTS = frozenset({"nsubj", "nsubjpass", "expl"})
+
+_WORD = re.compile(r"\w+(?:['’\-]\w+)*")
+_LAST_WORD = re.compile(r"[\w.]*$")
+# A sentence ends at . ? ! (with any closing marks or brackets after it), followed by space
+# and an uppercase letter or an opening mark; a paragraph ends one too (a quote running over
+# paragraphs: the next one's opening mark goes with the break).
+_SENTENCE_END = re.compile(r"(?<=[.?!])[\"”’')\]]*[ \t\u00a0]+(?=[\"“‘'(\[]?[A-Z])|[\"”’')\]]*[ \t\u00a0]*\n\s*[“\"]?")
+# Words a period follows without ending the sentence: titles, months, company forms ("No. 5"
+# needs none: a digit starts no sentence here).
+ABBREVIATIONS = frozenset(
+    """mr mrs ms dr gov sen rep reps st jr sr lt gen col capt cpt sgt cmdr adm maj prof rev hon
+    pres supt atty det insp sec messrs mmes vs etc inc co corp ltd llc bros dept univ
+    approx est fig ave blvd rd mt ft jan feb mar apr jun jul aug sep sept oct nov dec""".split()
+)
+_OPENING_MARKS = "“‘\"'(["
+_CLOSING_MARKS = "”’\"')]"
+_EDGE_JUNK = ",;:—–- \t\n\u00a0"
+COORDINATORS = frozenset({"and", "but", "or", "nor", "yet", "so", "while", "whereas"})
+
+
+def claim_spans(doc: Doc, candidate: Candidate) -> tuple[tuple[int, int], ...]:
+    """The claims of `candidate` as offsets into `doc.text` (the normalized text), in order.
+    Never empty: a quote that does not split is one claim, the whole quote trimmed."""
+    text = doc.text
+    whole = _tidy(text, candidate.start, candidate.end)
+    if whole is None:
+        return ((candidate.start, candidate.end),)
+    if candidate.kind is QuoteKind.DIRECT:
+        claims = _sentences(text, *whole)
+    else:
+        claims = _clauses(doc, candidate, *whole)
+    return tuple(claims) if _well_formed(claims, whole) else (whole,)
+
+
+def claim_records(quote: Quote) -> list[dict]:
+    """A quote's claims as {start, end, text} (original offsets), for output: the whole
+    quote when it carries none."""
+    spans = quote.claims or ((quote.start, quote.end),)
+    return [{"start": s, "end": e, "text": quote.text[s - quote.start : e - quote.start]} for s, e in spans]
+
+
+# -- direct quotes: sentences ------------------------------------------------------------------
+
+
+def _sentences(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    pieces: list[tuple[int, int]] = []
+    begin = start
+    for match in _SENTENCE_END.finditer(text, start, end):
+        if "\n" not in match.group() and _after_abbreviation(text, start, match.start()):
+            continue
+        piece = _tidy(text, begin, match.start())
+        if piece is not None:
+            pieces.append(piece)
+        begin = match.end()
+    last = _tidy(text, begin, end)
+    if last is not None:
+        pieces.append(last)
+    return _merge_short(pieces, text, MIN_SENTENCE_WORDS)
+
+
+def _after_abbreviation(text: str, start: int, end: int) -> bool:
+    """Whether the mark before `end` is an abbreviation's period ("Mr.", "U.S.", the initial
+    in "Patricia H. Hyde") rather than a sentence end."""
+    end = len(text[start:end].rstrip(_CLOSING_MARKS)) + start
+    if text[end - 1] != ".":
+        return False
+    if end - 2 >= start and text[end - 2] == ".":
+        # An ellipsis marks an omission, unless a sentence ended before it ("Scientology. ...").
+        return text[start:end].rstrip(".").rstrip()[-1:] not in {".", "?", "!"}
+    found = _LAST_WORD.search(text, start, end - 1)
+    word = found.group() if found else ""
+    if not word:
+        return False
+    if "." in word:
+        return True  # "U.S.", "a.m.", "Ph.D."
+    return (len(word) == 1 and word.isupper()) or word.lower() in ABBREVIATIONS
+
+
+# -- indirect and mixed quotes: coordinated clauses ---------------------------------------------
+
+
+def _clauses(doc: Doc, candidate: Candidate, start: int, end: int) -> list[tuple[int, int]]:
+    span = doc.char_span(start, end, alignment_mode="expand")
+    if span is None or len(span) == 0:
+        return [(start, end)]
+    cuts = sorted({c for c in _clause_starts(span) if not _inside_fragment(doc[c].idx, candidate.fragments)})
+    bounds = [span.start, *cuts, span.end]
+    pieces = []
+    for left, right in zip(bounds, bounds[1:], strict=False):
+        piece = _trim_clause(doc[left:right])
+        if piece is not None:
+            pieces.append(piece)
+    text = doc.text
+    pieces = [(max(s, start), min(e, end)) for s, e in pieces]
+    return _merge_short(pieces, text, MIN_CLAUSE_WORDS)
+
+
+def _clause_starts(span: Span) -> list[int]:
+    """Token indices where a coordinated clause with its own subject begins: a `conj` of a
+    head of the span (a token whose head lies outside it: the reported clause's verb, or the
+    cue when the parser hung the conjunct there), or of another such conjunct. Conjuncts
+    inside relative or subordinate clauses hang off those clauses' verbs, never a head."""
+    heads = {t.i for t in span if not _within(t.head, span) or t.head == t}
+    starts = []
+    for token in span:
+        if token.dep_ != "conj" or not _has_subject(token, span) or not _coordinated_with_head(token, span, heads):
+            continue
+        left = token.left_edge.i
+        # The clause must start inside the span, after its first conjunct's head.
+        if span.start < left and (not _within(token.head, span) or token.head.i < left):
+            starts.append(left)
+    return starts
+
+
+def _coordinated_with_head(token: Token, span: Span, heads: set[int]) -> bool:
+    head = token.head
+    while True:
+        if not _within(head, span) or head.i in heads:
+            return True
+        if head.dep_ != "conj" or head.head == head:
+            return False
+        head = head.head
+
+
+def _has_subject(token: Token, span: Span) -> bool:
+    return any(child.dep_ in SUBJECTS and _within(child, span) for child in token.children)
+
+
+def _within(token: Token, span: Span) -> bool:
+    return span.start <= token.i < span.end
+
+
+def _inside_fragment(offset: int, fragments: tuple[tuple[int, int], ...]) -> bool:
+    return any(s < offset < e for s, e in fragments)
+
+
+def _trim_clause(span: Span) -> tuple[int, int] | None:
+    """A clause without the coordinator and punctuation at its edges (quote marks stay)."""
+    tokens = list(span)
+    while tokens and (_edge_punct(tokens[0], _OPENING_MARKS) or _leading_word(tokens[0])):
+        tokens.pop(0)
+    while tokens and (_edge_punct(tokens[-1], _CLOSING_MARKS) or tokens[-1].dep_ == "cc"):
+        tokens.pop()
+    if not tokens:
+        return None
+    return tokens[0].idx, tokens[-1].idx + len(tokens[-1].text)
+
+
+def _edge_punct(token: Token, keep: str) -> bool:
+    return token.is_space or (token.is_punct and not any(mark in token.text for mark in keep))
+
+
+def _leading_word(token: Token) -> bool:
+    lower = token.lower_
+    return (token.dep_ == "cc" and lower in COORDINATORS) or (token.dep_ == "mark" and lower in {"that", "whether"})
+
+
+# -- shared --------------------------------------------------------------------------------------
+
+
+def _tidy(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """`start:end` without whitespace and separating punctuation at its edges; None if empty."""
+    while start < end and text[start] in _EDGE_JUNK:
+        start += 1
+    while end > start and text[end - 1] in _EDGE_JUNK:
+        end -= 1
+    return (start, end) if start < end else None
+
+
+def _words(text: str) -> int:
+    return len(_WORD.findall(text))
+
+
+def _merge_short(pieces: list[tuple[int, int]], text: str, minimum: int) -> list[tuple[int, int]]:
+    """A piece of fewer than `minimum` words joins the previous piece, or the next when first."""
+    merged: list[tuple[int, int]] = []
+    carried: int | None = None  # start of short first pieces waiting for the next one
+    for start, end in pieces:
+        if carried is not None:
+            start, carried = carried, None
+        if _words(text[start:end]) >= minimum:
+            merged.append((start, end))
+        elif merged:
+            merged[-1] = (merged[-1][0], end)
+        else:
+            carried = start
+    if carried is not None:  # every piece was short: one claim
+        merged.append((carried, pieces[-1][1]))
+    return merged
+
+
+def _well_formed(claims: list[tuple[int, int]], whole: tuple[int, int]) -> bool:
+    if not claims:
+        return False
+    position = whole[0]
+    for start, end in claims:
+        if not position <= start < end <= whole[1]:
+            return False
+        position = end
+    return True

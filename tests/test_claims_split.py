@@ -1,0 +1,175 @@
+"""Claims: a quote reporting several remarks is split into claims; the quote stays whole."""
+
+import pytest
+
+from quotetrack.extraction.candidate import Candidate
+from quotetrack.extraction.claims import claim_records, claim_spans
+from quotetrack.quotes import extract_quotes
+from quotetrack.types import QuoteKind
+
+from .conftest import seed_text
+
+pytestmark = pytest.mark.model
+
+
+def quotes_of(nlp, text):
+    quotes, _ = extract_quotes(text, nlp)
+    for quote in quotes:
+        assert_claims_well_formed(quote)
+    return quotes
+
+
+def assert_claims_well_formed(quote):
+    """Never empty; contiguous sub-spans of the quote, in order, none empty or overlapping,
+    none starting or ending with a space or a separating comma."""
+    assert quote.claims
+    position = quote.start
+    for start, end in quote.claims:
+        assert position <= start < end <= quote.end
+        claim = quote.text[start - quote.start : end - quote.start]
+        assert claim == claim.strip() and claim[0] not in ",;" and claim[-1] not in ",;"
+        position = end
+
+
+def claims_of(nlp, text, fragment):
+    """The claim wordings of the quote containing `fragment`."""
+    quotes = quotes_of(nlp, text)
+    matches = [q for q in quotes if fragment in q.text]
+    assert matches, f"no quote containing {fragment!r} in {[q.text for q in quotes]}"
+    return [text[s:e] for s, e in matches[0].claims]
+
+
+def split(nlp, text, quote, kind=QuoteKind.INDIRECT, fragments=()):
+    """claim_spans on one candidate written by hand: `quote` is its wording inside `text`."""
+    doc = nlp(text)
+    start = text.index(quote)
+    placed = tuple((start + quote.index(f), start + quote.index(f) + len(f)) for f in fragments)
+    candidate = Candidate(start, start + len(quote), kind, fragments=placed)
+    return [text[s:e] for s, e in claim_spans(doc, candidate)]
+
+
+# -- the seeds ------------------------------------------------------------------------------------
+
+
+def test_every_seed_quote_has_well_formed_claims(nlp):
+    for prefix in ("000", "001", "002", "003", "004"):
+        quotes_of(nlp, seed_text(prefix))
+
+
+def test_short_sentence_joins_the_previous_claim_of_a_direct_quote(nlp):
+    assert claims_of(nlp, seed_text("001"), "Unconscionable") == [
+        "Why are 'sanctuary' cities protecting child rapists? Unconscionable.",
+        "Any politician who does so should be recalled immediately.",
+    ]
+
+
+def test_mixed_quote_with_two_coordinated_remarks_is_two_claims(nlp):
+    assert claims_of(nlp, seed_text("000"), "every tool in the toolbox") == [
+        "the state would use “every tool in the toolbox” to “protect our residents,”",
+        "the state police will “absolutely not assist” in the mass deportation efforts Trump has promised",
+    ]
+
+
+def test_indirect_quote_with_three_clauses_is_three_claims_and_keeps_the_subordinate_clause(nlp):
+    assert claims_of(nlp, seed_text("000"), "filed an immigration detainer") == [
+        "it filed an immigration detainer with local police",
+        "the request was ignored",
+        "he was released on bail before immigration agents could arrest him to begin deportation proceedings",
+    ]
+
+
+def test_comma_and_coordinator_belong_to_neither_claim(nlp):
+    assert claims_of(nlp, seed_text("003"), "detainer placed on Paz-Munoz") == [
+        "the detainer placed on Paz-Munoz was ignored",
+        "he was not transferred to federal custody",
+    ]
+
+
+def test_conjoined_verbs_sharing_one_subject_stay_one_claim(nlp):
+    assert claims_of(nlp, seed_text("000"), "fled Brazil") == [
+        "He fled Brazil before a 14-year prison sentence was imposed and entered the U.S. illegally in 2022"
+    ]
+
+
+def test_claims_do_not_change_the_quote(nlp):
+    text = seed_text("000")
+    quotes, _ = extract_quotes(text, nlp)
+    for quote in quotes:
+        assert quote.text == text[quote.start : quote.end]
+        assert quote.claims[0][0] >= quote.start and quote.claims[-1][1] <= quote.end
+
+
+# -- texts of our own -----------------------------------------------------------------------------
+
+
+def test_short_direct_quote_without_sentences_is_one_claim(nlp):
+    assert split(nlp, "“We will see,” the mayor said.", "We will see,", QuoteKind.DIRECT) == ["We will see"]
+
+
+def test_abbreviations_and_initials_do_not_end_a_sentence(nlp):
+    quote = (
+        "Gov. Patricia H. Hyde met Mr. Ortiz at 5 p.m. in the U.S. Capitol today. "
+        "She told him No. 5 on the list would be funded first."
+    )
+    text = f"“{quote}” the aide said."
+    assert split(nlp, text, quote, QuoteKind.DIRECT) == [
+        "Gov. Patricia H. Hyde met Mr. Ortiz at 5 p.m. in the U.S. Capitol today.",
+        "She told him No. 5 on the list would be funded first.",
+    ]
+
+
+def test_short_first_sentence_joins_the_next_claim(nlp):
+    quote = "Absolutely not. The council never voted on that budget. We will appeal the ruling next week."
+    assert split(nlp, f"“{quote}” Ruiz said.", quote, QuoteKind.DIRECT) == [
+        "Absolutely not. The council never voted on that budget.",
+        "We will appeal the ruling next week.",
+    ]
+
+
+def test_relative_clause_is_not_split(nlp):
+    text = "The mayor said the bridge, which engineers inspected and which the city closed, would reopen soon."
+    quote = "the bridge, which engineers inspected and which the city closed, would reopen soon"
+    assert split(nlp, text, quote) == [quote]
+
+
+def test_subordinate_clause_is_not_split(nlp):
+    text = "The coach said the team lost because the players were tired and the pitch was wet."
+    quote = "the team lost because the players were tired and the pitch was wet"
+    assert split(nlp, text, quote) == [quote]
+
+
+def test_coordinated_clauses_with_own_subjects_split_and_a_short_one_joins_its_neighbour(nlp):
+    text = "The minister said the budget will rise next year, and the schools will get less money, but nobody cares."
+    quote = "the budget will rise next year, and the schools will get less money, but nobody cares"
+    assert split(nlp, text, quote) == [
+        "the budget will rise next year",
+        "the schools will get less money, but nobody cares",  # "nobody cares": 2 words
+    ]
+
+
+def test_clauses_reported_before_a_trailing_attribution_split(nlp):
+    text = "The request was ignored and he was released on bail, ICE said."
+    assert claims_of(nlp, text, "request was ignored") == ["The request was ignored", "he was released on bail"]
+
+
+def test_shared_subject_of_our_own_is_not_split(nlp):
+    text = "The minister said the budget will rise next year and cut school funds."
+    quote = "the budget will rise next year and cut school funds"
+    assert split(nlp, text, quote) == [quote]
+
+
+def test_mixed_quote_is_not_split_inside_a_quoted_fragment(nlp):
+    fragment = "“the plant is old and the owners have no money”"
+    quote = f"the inspectors found {fragment} during the visit"
+    text = f"The report said {quote}."
+    assert split(nlp, text, quote, QuoteKind.MIXED, fragments=(fragment[1:-1],)) == [quote]
+
+
+def test_claim_records_give_the_whole_quote_when_it_carries_no_claims(nlp):
+    quote = quotes_of(nlp, "“We will not back down from this fight,” Roberts said.")[0]
+    records = claim_records(quote)
+    assert [r["text"] for r in records] == [quote.text[s - quote.start : e - quote.start] for s, e in quote.claims]
+    from dataclasses import replace
+
+    bare = replace(quote, claims=())
+    assert claim_records(bare) == [{"start": quote.start, "end": quote.end, "text": quote.text}]
