@@ -86,10 +86,12 @@ def load_gold(path: Path) -> list[GoldArticle]:
     return articles
 
 
-def speaker_right(predicted: str | None, gold: Span, lenient_surname: bool = False) -> bool:
+def speaker_right(predicted: str | None, gold: Span, lenient_surname: bool = False, acronyms: tuple = ()) -> bool:
+    """`acronyms`: other names of a predicted organisation ("ICE" for Immigration and Customs
+    Enforcement): the same entity, whichever of its names the article made canonical."""
     names = {_norm_name(gold.speaker), *(_norm_name(a) for a in gold.speaker_aliases)}
     guess = _norm_name(predicted)
-    if guess in names:
+    if guess in names or any(_norm_name(a) in names for a in acronyms):
         return True
     # For a peer that reports the speaker as written ("Homan"), a surname counts.
     return lenient_surname and bool(guess) and guess.split()[-1] == _norm_name(gold.speaker).split()[-1]
@@ -167,7 +169,7 @@ def evaluate(articles: list[GoldArticle], predict: Predictor, system: str, lenie
             if p is None:
                 report.misses.append(f"MISSED  {article.name}: [{g.kind}] {g.speaker}: {g.text[:90]!r}")
                 continue
-            right = speaker_right(p.speaker, g, lenient_surname)
+            right = speaker_right(p.speaker, g, lenient_surname, p.speaker_aliases)
             if p.method is not None and p.confidence is not None:
                 report.attributions.append((p.method, p.confidence, right))
             for tally in (report.overall, report.by_kind[g.kind]):
@@ -186,10 +188,18 @@ def evaluate(articles: list[GoldArticle], predict: Predictor, system: str, lenie
                 tally.predicted += 1
                 if gold_match is not None:
                     tally.matched_predicted += 1
-                    tally.end_to_end_predicted += speaker_right(p.speaker, gold_match, lenient_surname)
+                    tally.end_to_end_predicted += speaker_right(
+                        p.speaker, gold_match, lenient_surname, p.speaker_aliases
+                    )
             if gold_match is None:
                 report.misses.append(f"EXTRA   {article.name}: [{p.kind}] {p.speaker}: {p.text[:90]!r}")
     return report
+
+
+def _acronyms(speaker) -> tuple[str, ...]:
+    if speaker is None or speaker.kind.value != "organization":
+        return ()
+    return tuple(a for a in speaker.aliases if a.isupper() and 2 <= len(a) <= 6)
 
 
 def quotetrack_predictor(nlp) -> Predictor:
@@ -204,6 +214,7 @@ def quotetrack_predictor(nlp) -> Predictor:
                 q.text,
                 q.kind.value,
                 q.speaker.name if q.speaker else None,
+                speaker_aliases=_acronyms(q.speaker),
                 method=q.method.value,
                 confidence=q.confidence,
             )

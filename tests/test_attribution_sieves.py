@@ -162,3 +162,20 @@ def test_pronoun_finds_a_titled_subject_that_ner_missed(nlp):
     quote = quote_with(nlp, text, "the bridge would reopen")
     assert name(quote) == "Ana Ruiz" and quote.method is Method.PRONOUN_SALIENCE
     assert quote.evidence == "subject 'Ruiz'"
+
+
+def test_officials_named_after_an_organisation_of_the_article_speak_for_it(nlp):
+    text = (
+        "Federal wildlife officials said on Tuesday that the wolves had crossed the river. The U.S. Fish and "
+        "Wildlife Service (FWS) tracks the pack by radio collar."
+    )
+    quote = quote_with(nlp, text, "the wolves had crossed the river")
+    assert name(quote) == "Fish and Wildlife Service" or "FWS" in quote.speaker.aliases
+    assert quote.speaker.kind is SpeakerKind.ORGANIZATION
+
+
+def test_officers_or_officials_no_organisation_distinguishes_stay_a_group(nlp):
+    officers = "Wildlife officers said the wolves had crossed the river. The Fish and Wildlife Service (FWS) agreed."
+    assert quote_with(nlp, officers, "the wolves had crossed").speaker.kind is SpeakerKind.GROUP
+    generic = "Federal officials said the wolves had crossed the river. The Fish and Wildlife Service (FWS) agreed."
+    assert quote_with(nlp, generic, "the wolves had crossed").speaker.kind is SpeakerKind.GROUP

@@ -237,10 +237,48 @@ def description(head: Token, ctx: Context) -> Resolution | None:
     if singular and (lemma in SOURCE_NOUNS or determiner in {"a", "an", "one"}):
         words = _described_words(head, phrase, with_clauses=True)
         return Resolution(Entry(_strip_determiner(words), SpeakerKind.UNNAMED_SOURCE), words, Method.DESCRIPTION, lemma)
+    if lemma in SPOKESPEOPLE_NOUNS and head.tag_ in {"NNS", "NNPS"}:
+        organisation = _organisation_speaking(head, ctx.table)
+        if organisation is not None:
+            return Resolution(
+                organisation, phrase.text, Method.ORGANISATION_ANAPHOR, f"officials of {organisation.name}"
+            )
     if (head.tag_ in {"NNS", "NNPS"} and lemma not in NON_SPEAKER_NOUNS) or lemma in SOURCE_NOUNS:
         words = _described_words(head, phrase, with_clauses=False)
         return Resolution(Entry(_strip_determiner(words), SpeakerKind.GROUP), words, Method.DESCRIPTION, lemma)
     return None
+
+
+# Those who speak for an organisation: "ICE officials said" is the agency's word. Officers,
+# agents, employees or "a source" speak for themselves.
+SPOKESPEOPLE_NOUNS = frozenset({"official", "spokesperson", "spokesman", "spokeswoman", "spokespeople"})
+# Modifiers that place officials without naming whose they are.
+_PLACING_WORDS = frozenset(
+    "federal state local national regional provincial municipal city county government senior top other "
+    "some several two three many u.s. us american british public former".split()
+)
+
+
+def _organisation_speaking(head: Token, table: NameTable) -> Entry | None:
+    """The one organisation of the article whose name holds the officials' distinguishing
+    modifier: "federal immigration officials" with U.S. Immigration and Customs Enforcement
+    (ICE) named, "Scientology officials" with the Church of Scientology. None when no modifier
+    distinguishes them or several organisations fit."""
+    modifiers = {
+        fold(t.text) for t in head.children if t.dep_ in {"compound", "amod"} and fold(t.text) not in _PLACING_WORDS
+    }
+    if not modifiers:
+        return None
+    fitting = list(
+        {
+            id(entry): entry
+            for entry in table.organisations.values()
+            if entry.name[:1].isupper() and any(modifiers & set(fold(n).split()) for n in (entry.name, *entry.aliases))
+        }.values()
+    )
+    if len(fitting) > 1:  # NER also keeps pieces of a long name ("U.S. Immigration"): the one
+        fitting = [e for e in fitting if e.aliases]  # the article defines with an acronym wins
+    return fitting[0] if len(fitting) == 1 else None
 
 
 # Precise sieves first: a name outranks a role, a role a pronoun's guess, and so on.
