@@ -196,7 +196,9 @@ def locate(db: Db, gold: dict, seeds: Path, metadata: dict) -> list[Placed]:
                 continue
             end = start + len(wording["text"])
             best, overlap = None, 0
-            for unit in sorted(by_article[article_id], key=lambda u: u.id):
+            # Most overlap first; on a tie the tighter unit (a quote nested in a quoted post
+            # is the post's quote of the speaker, the post itself is the poster's).
+            for unit in sorted(by_article[article_id], key=lambda u: (u.end - u.start, u.id)):
                 size = min(end, unit.end) - max(start, unit.start)
                 if size > overlap:
                     best, overlap = unit, size

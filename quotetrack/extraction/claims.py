@@ -1,9 +1,11 @@
 """Claims: the separate remarks one quote reports, each linkable to its own statement.
 
-A direct quote is split into its sentences; a reported clause (indirect or mixed) into its
-coordinated clauses that have subjects of their own ("X, but the request was ignored and
-he was released"). The quote itself is untouched: claims are sub-spans of it, in order,
-contiguous, never overlapping, and always at least one (the whole quote).
+A direct quote is split into its sentences, and every quote into its clauses coordinated by
+"and" or "but" that have subjects of their own ("X, but the request was ignored and he was
+released"); a reported clause also into conjoined finite verbs with complements of their own
+("fled Brazil ... and entered the U.S."). Alternatives ("either ... or ...") stay one remark.
+The quote itself is untouched: claims are sub-spans of it, in order, never overlapping, and
+always at least one (the whole quote).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ MIN_SENTENCE_WORDS = 4
 # A coordinated clause of fewer words joins its neighbour ("..., and it did").
 MIN_CLAUSE_WORDS = 3
 SUBJECTS = frozenset({"nsubj", "nsubjpass", "expl"})
+COMPLEMENTS = frozenset({"dobj", "attr", "acomp", "ccomp", "xcomp", "oprd", "dative"})
 
 _WORD = re.compile(r"\w+(?:['’\-]\w+)*")
 _LAST_WORD = re.compile(r"[\w.]*$")
@@ -48,7 +51,13 @@ def claim_spans(doc: Doc, candidate: Candidate) -> tuple[tuple[int, int], ...]:
     if whole is None:
         return ((candidate.start, candidate.end),)
     if candidate.kind is QuoteKind.DIRECT:
-        claims = _sentences(text, *whole)
+        # Sentences, then their coordinated clauses: the words are the speaker's own, so a
+        # clause must be a sentence's length to stand alone.
+        claims = [
+            clause
+            for sentence in _sentences(text, *whole)
+            for clause in _clauses(doc, candidate, *sentence, minimum=MIN_SENTENCE_WORDS, shared_subjects=False)
+        ]
     else:
         claims = _clauses(doc, candidate, *whole)
     return tuple(claims) if _well_formed(claims, whole) else (whole,)
@@ -101,11 +110,17 @@ def _after_abbreviation(text: str, start: int, end: int) -> bool:
 # -- indirect and mixed quotes: coordinated clauses ---------------------------------------------
 
 
-def _clauses(doc: Doc, candidate: Candidate, start: int, end: int) -> list[tuple[int, int]]:
+def _clauses(
+    doc: Doc, candidate: Candidate, start: int, end: int, minimum: int = MIN_CLAUSE_WORDS, shared_subjects: bool = True
+) -> list[tuple[int, int]]:
     span = doc.char_span(start, end, alignment_mode="expand")
     if span is None or len(span) == 0:
         return [(start, end)]
-    cuts = sorted({c for c in _clause_starts(span) if not _inside_fragment(doc[c].idx, candidate.fragments)})
+    cuts = sorted(
+        {c for c in _clause_starts(span, shared_subjects) if not _inside_fragment(doc[c].idx, candidate.fragments)}
+    )
+    if not cuts:
+        return [(start, end)]  # one clause: as given, its punctuation kept
     bounds = [span.start, *cuts, span.end]
     pieces = []
     for left, right in zip(bounds, bounds[1:], strict=False):
@@ -114,10 +129,12 @@ def _clauses(doc: Doc, candidate: Candidate, start: int, end: int) -> list[tuple
             pieces.append(piece)
     text = doc.text
     pieces = [(max(s, start), min(e, end)) for s, e in pieces]
-    return _merge_short(pieces, text, MIN_CLAUSE_WORDS)
+    if pieces and not text[pieces[-1][1] : end].strip(_CLOSING_MARKS + ".?!"):
+        pieces[-1] = (pieces[-1][0], end)  # the last clause keeps the sentence's end
+    return _merge_short(pieces, text, minimum)
 
 
-def _clause_starts(span: Span) -> list[int]:
+def _clause_starts(span: Span, shared_subjects: bool = True) -> list[int]:
     """Token indices where a coordinated clause with its own subject begins: a `conj` of a
     head of the span (a token whose head lies outside it: the reported clause's verb, or the
     cue when the parser hung the conjunct there), or of another such conjunct. Conjuncts
@@ -125,13 +142,35 @@ def _clause_starts(span: Span) -> list[int]:
     heads = {t.i for t in span if not _within(t.head, span) or t.head == t}
     starts = []
     for token in span:
-        if token.dep_ != "conj" or not _has_subject(token, span) or not _coordinated_with_head(token, span, heads):
+        if token.dep_ != "conj" or not _coordinated_with_head(token, span, heads) or not _conjoined_by_and(token):
+            continue
+        if not (_has_subject(token, span) or (shared_subjects and _finite_predicate(token))):
             continue
         left = token.left_edge.i
         # The clause must start inside the span, after its first conjunct's head.
         if span.start < left and (not _within(token.head, span) or token.head.i < left):
             starts.append(left)
     return starts
+
+
+def _conjoined_by_and(conjunct: Token) -> bool:
+    """An "and" / "but" (or "yet", "so") between the conjuncts: a conj with no coordinator
+    is more often the parser's misreading of a relative clause than a second remark, and
+    alternatives ("either she helps us or she gets out of the way") make one remark."""
+    first = conjunct.head
+    words = {c.lower_ for c in first.children if c.dep_ in {"cc", "preconj"} and c.i < conjunct.left_edge.i}
+    words |= {c.lower_ for c in conjunct.children if c.dep_ == "cc"}
+    return bool(words & {"and", "but", "yet", "so"}) and not words & {"or", "nor", "either", "neither"}
+
+
+def _finite_predicate(conjunct: Token) -> bool:
+    """A conjoined finite verb with a complement of its own reports a second fact about the
+    same subject ("He fled Brazil ... and entered the U.S. illegally"); infinitives ("to
+    protect our citizens, to protect our residents") and bare verbs ("stand by and watch")
+    do not."""
+    if conjunct.tag_ not in {"VBD", "VBZ", "VBP"} or conjunct.head.pos_ not in {"VERB", "AUX"}:
+        return False
+    return any(c.dep_ in COMPLEMENTS for c in conjunct.children)
 
 
 def _coordinated_with_head(token: Token, span: Span, heads: set[int]) -> bool:

@@ -45,7 +45,7 @@ log = logging.getLogger(__name__)
 # implicit negator verbs ("refuse", "ignore") kept as content words.
 WORDNET_SENSES = 3
 WORDNET_LINKS: frozenset[str] = frozenset()
-STEM_MATCH = False
+STEM_MATCH = True
 NEGATOR_VERBS_CONTENT = False
 
 # A paraphrase: content lemmas shared, their share of the shorter wording (overlap) and Dice
@@ -245,6 +245,21 @@ class Features:
     content: tuple[Word, ...]  # the content words' keys, one per distinct word
     numbers: frozenset[str]
     negated: bool
+    content_words: tuple[str, ...] = ()  # the words of `content`, in the same order
+    names: frozenset[str] = frozenset()  # words written capitalised inside a sentence
+
+
+# A capitalised word that does not open a sentence: a name ("De Paz-Munoz", "Guatemalan").
+_NAME = re.compile(r"(?<![.!?:“\"‘'(\[]\s)(?<!^)(?<![.!?]”\s)\b[A-Z][\w'’\-]*")
+
+
+def _names(text: str) -> frozenset[str]:
+    found: set[str] = set()
+    for match in _NAME.finditer(text.strip()):
+        if match.start() == 0:
+            continue
+        found.update(words(match.group()))
+    return frozenset(found)
 
 
 def _numbers(text: str, tokens: list[str]) -> frozenset[str]:
@@ -277,7 +292,10 @@ def features(text: str) -> Features:
         and not t.endswith("n't")
         and len(t) > 1
     }
-    return Features(tuple(word_keys(t) for t in sorted(content)), _numbers(text, tokens), _negated(tokens))
+    ordered = tuple(sorted(content))
+    return Features(
+        tuple(word_keys(t) for t in ordered), _numbers(text, tokens), _negated(tokens), ordered, _names(text)
+    )
 
 
 _SENTENCE_END = re.compile(r"(?<=[.?!;])\s+")
@@ -333,11 +351,19 @@ def _shared(a: tuple[Word, ...], b: tuple[Word, ...]) -> int:
 
 def lexical_similarity(a: str, b: str) -> tuple[int, float, float]:
     """(shared content words, their share of the shorter wording, Dice over both)."""
-    ca, cb = features(a).content, features(b).content
-    if not ca or not cb:
+    fa, fb = features(a), features(b)
+    # Names both wordings write say whom the remarks are about, not what was said: two
+    # different remarks about one man share all of "Mynor Stiven De Paz-Munoz". Together
+    # they count as one shared word.
+    common = fa.names & fb.names
+    ca = tuple(k for w, k in zip(fa.content_words, fa.content, strict=True) if w not in common)
+    cb = tuple(k for w, k in zip(fb.content_words, fb.content, strict=True) if w not in common)
+    named = 1 if common & set(fa.content_words) and common & set(fb.content_words) else 0
+    size_a, size_b = len(ca) + named, len(cb) + named
+    if not size_a or not size_b:
         return 0, 0.0, 0.0
-    shared = _shared(ca, cb)
-    return shared, shared / min(len(ca), len(cb)), 2 * shared / (len(ca) + len(cb))
+    shared = _shared(ca, cb) + named
+    return shared, shared / min(size_a, size_b), 2 * shared / (size_a + size_b)
 
 
 def paraphrase_score(a: str, b: str) -> float | None:
