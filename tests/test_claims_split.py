@@ -173,3 +173,22 @@ def test_claim_records_give_the_whole_quote_when_it_carries_no_claims(nlp):
 
     bare = replace(quote, claims=())
     assert claim_records(bare) == [{"start": quote.start, "end": quote.end, "text": quote.text}]
+
+
+def test_conjoined_finite_verbs_with_their_own_objects_split_a_reported_clause(nlp):
+    text = "The company said it closed the plant in May and laid off 300 workers."
+    quote = "it closed the plant in May and laid off 300 workers"
+    assert split(nlp, text, quote) == ["it closed the plant in May", "laid off 300 workers"]
+
+
+def test_coordinated_clauses_inside_one_sentence_of_a_direct_quote_split(nlp):
+    quote = "We closed the plant in May, and we will reopen it next year."
+    assert split(nlp, f"“{quote}” Ruiz said.", quote, QuoteKind.DIRECT) == [
+        "We closed the plant in May",
+        "we will reopen it next year.",
+    ]
+
+
+def test_alternatives_are_one_remark(nlp):
+    quote = "Either the council pays for the repairs or the state takes over the bridge."
+    assert split(nlp, f"“{quote}” Ruiz said.", quote, QuoteKind.DIRECT) == [quote]
