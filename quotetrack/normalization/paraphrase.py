@@ -47,6 +47,8 @@ WORDNET_SENSES = 3
 WORDNET_LINKS: frozenset[str] = frozenset()
 STEM_MATCH = True
 NEGATOR_VERBS_CONTENT = False
+# Names both wordings write count as one shared word, not one per word of the name.
+NAMES_COUNT_ONCE = True
 
 # A paraphrase: content lemmas shared, their share of the shorter wording (overlap) and Dice
 # over both (so a long quote does not absorb every short report sharing two words with it).
@@ -355,7 +357,7 @@ def lexical_similarity(a: str, b: str) -> tuple[int, float, float]:
     # Names both wordings write say whom the remarks are about, not what was said: two
     # different remarks about one man share all of "Mynor Stiven De Paz-Munoz". Together
     # they count as one shared word.
-    common = fa.names & fb.names
+    common = fa.names & fb.names if NAMES_COUNT_ONCE else frozenset()
     ca = tuple(k for w, k in zip(fa.content_words, fa.content, strict=True) if w not in common)
     cb = tuple(k for w, k in zip(fb.content_words, fb.content, strict=True) if w not in common)
     named = 1 if common & set(fa.content_words) and common & set(fb.content_words) else 0
