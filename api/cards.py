@@ -82,11 +82,11 @@ def quote_card(item_id: int):
 def statement_card(item_id: int):
     theme, width = _card_args()
     statement = fetch_or_404(statement_queries.get_statement, item_id, "statement")
-    first = statement.first_appearance
+    source = statement.canonical_appearance or statement.first_appearance
     links = _page_links(
         _links("statement", item_id, width, theme),
-        first.article_id if first else None,
-        first.quote_id if first else None,
+        source.article_id if source else None,
+        source.quote_id if source else None,
         statement.speaker,
     )
     return _html(cards.render_statement_card(statement, links, theme, width))

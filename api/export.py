@@ -37,6 +37,7 @@ COLUMNS = (
     "confidence",
     "method",
     "statement_id",
+    "statement_ids",
 )
 # A spreadsheet runs a cell that starts with one of these as a formula (CSV injection).
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -116,6 +117,8 @@ def row(quote: StoredQuote) -> dict:
         "confidence": round(quote.confidence, 4),
         "method": quote.method,
         "statement_id": quote.statement_id,
+        # Every remark's statement, in the quote's order ("12 40": two remarks in one quote).
+        "statement_ids": " ".join(str(c.statement_id) for c in quote.claims if c.statement_id is not None),
     }
 
 

@@ -360,10 +360,18 @@ class WordingSchema(OrderedSchema):
 class StatementSchema(OrderedSchema):
     id = ma.fields.Integer()
     speaker = ma.fields.Nested(SpeakerBriefSchema, allow_none=True)
-    canonical_text = ma.fields.String(metadata={"description": "The best verbatim direct wording on record."})
+    canonical_text = ma.fields.String(
+        metadata={"description": "The best wording on record: verbatim direct when any outlet quoted it directly."}
+    )
+    canonical_kind = ma.fields.String(metadata={"description": "direct, indirect or mixed: the canonical wording's."})
+    canonical_appearance = ma.fields.Nested(
+        AppearanceSchema, allow_none=True, metadata={"description": "Where the canonical wording was printed."}
+    )
     first_seen = ma.fields.Date(allow_none=True)
-    first_appearance = ma.fields.Nested(AppearanceSchema, allow_none=True)
-    quote_count = ma.fields.Integer()
+    first_appearance = ma.fields.Nested(
+        AppearanceSchema, allow_none=True, metadata={"description": "The first outlet to report the remark."}
+    )
+    quote_count = ma.fields.Integer(metadata={"description": "Quotes whose claims report this remark."})
     outlet_count = ma.fields.Integer()
     relation = ma.fields.String(allow_none=True, metadata={"description": "In verify answers: to the submitted text."})
     similarity = ma.fields.Float(allow_none=True)

@@ -80,17 +80,21 @@ def render_quote_card(
 def render_statement_card(
     statement: StoredStatement, links: CardLinks, theme: str = "light", width: int | None = None
 ) -> str:
-    first = statement.first_appearance
+    # The card cites the outlet that printed the canonical wording, not merely the first to
+    # report the remark: another outlet's wording must never appear under its name.
+    source = statement.canonical_appearance or statement.first_appearance
+    text = display.trim(statement.canonical_text)
+    direct = statement.canonical_kind == "direct"
     return (
         _environment()
         .get_template("card.html")
         .render(
             kind="statement",
-            text=display.trim(statement.canonical_text),
-            shown=display.Display("direct", "", (display.Segment(display.trim(statement.canonical_text), True),)),
+            text=text,
+            shown=display.Display("direct" if direct else "indirect", "", (display.Segment(text, direct),)),
             statement=statement,
             speaker=statement.speaker,
-            article=first,
+            article=source,
             links=links,
             theme=theme if theme in THEMES else "light",
             width=clamp_width(width),

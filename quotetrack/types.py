@@ -209,6 +209,10 @@ class StoredStatement:
     outlet_count: int
     first_appearance: Appearance | None = None
     wordings: tuple[Wording, ...] = ()
+    # Where the canonical wording itself was printed, and its kind ("direct" wordings are
+    # verbatim; a statement no outlet quoted directly has a reported canonical wording).
+    canonical_appearance: Appearance | None = None
+    canonical_kind: str = "direct"
     relation: str | None = None  # to a verified text, in verify() answers
     similarity: float | None = None
 

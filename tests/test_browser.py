@@ -310,7 +310,7 @@ def test_search_filters_paginate_and_the_export_downloads(live, browser, tmp_pat
     rows = list(csv.reader(path.open(encoding="utf-8", newline="")))
     assert rows[0] == [
         "text", "kind", "speaker", "speaker_id", "outlet", "published", "url",
-        "start", "end", "confidence", "method", "statement_id",
+        "start", "end", "confidence", "method", "statement_id", "statement_ids",
     ]  # fmt: skip
     assert len(rows) - 1 == total
     assert all(r[2] == "Tom Homan" and float(r[9]) >= 0.8 for r in rows[1:])

@@ -194,3 +194,25 @@ def test_statement_endpoints_and_verify_over_the_api(client, auth):
     assert client.post("/api/v1/verify", json={"text": "x", "speaker": "nobody"}).status_code == 404
     assert client.get("/api/v1/statements/99999").status_code == 404
     assert client.get("/api/v1/statements?min_outlets=0").status_code == 422
+
+
+@pytest.mark.model
+def test_a_statement_cites_the_outlet_that_printed_its_canonical_wording(seeded_db):
+    with seeded_db.reading() as session:
+        statements, _ = statement_queries.list_statements(session, min_outlets=2, per_page=100)
+    assert statements
+    for statement in statements:
+        printed = {a.outlet for w in statement.wordings if w.text == statement.canonical_text for a in w.appearances}
+        assert statement.canonical_appearance.outlet in printed, statement.id
+
+
+@pytest.mark.model
+def test_the_statement_card_names_the_canonical_wordings_outlet_not_the_first_reporter(client, auth):
+    post_seeds(client, auth)
+    for item in client.get("/api/v1/statements?min_outlets=2&per_page=50").get_json()["items"]:
+        detail = client.get(f"/api/v1/statements/{item['id']}").get_json()
+        canonical = [w for w in detail["wordings"] if w["text"] == detail["canonical_text"]][0]
+        outlets = {a["outlet"] for a in canonical["appearances"]}
+        card = client.get(f"/cards/statements/{item['id']}").get_data(as_text=True)
+        cited = card.split("<cite>")[1].split("</cite>")[0]
+        assert any(outlet in cited for outlet in outlets), (detail["canonical_text"], cited)

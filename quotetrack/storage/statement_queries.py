@@ -47,6 +47,7 @@ def wordings(claims: list[ClaimRow], reference: str, relation_of) -> tuple[Wordi
 
 def to_statement(row: StatementRow, with_wordings: bool = True) -> StoredStatement:
     claims = sorted(row.claims, key=_order)
+    canonical = next((c for c in claims if c.id == row.canonical_claim_id), None)
     return StoredStatement(
         id=row.id,
         speaker=to_speaker(row.speaker) if row.speaker else None,
@@ -55,6 +56,8 @@ def to_statement(row: StatementRow, with_wordings: bool = True) -> StoredStateme
         quote_count=row.quote_count,
         outlet_count=row.outlet_count,
         first_appearance=appearance(claims[0]) if claims else None,
+        canonical_appearance=appearance(canonical) if canonical else None,
+        canonical_kind=canonical.quote.kind if canonical else "direct",
         wordings=wordings(claims, row.canonical_text, lambda c: (c.relation or "verbatim", c.similarity or 0.0))
         if with_wordings
         else (),
