@@ -188,7 +188,7 @@ def test_statement_page_lists_every_wording_and_copies_the_embed_code(live, brow
     context = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
     page = context.new_page()
     page.goto(f"{url}/?q=absolutely+not")
-    page.click("text=statement >> nth=0")
+    page.click("a[href^='/statements/'] >> nth=0")
     assert page.locator(".wording").count() >= 2
     page.click("button[data-copy]")  # the clipboard write is asynchronous: wait for the answer
     page.wait_for_function("() => document.querySelector('button[data-copy]').innerText !== 'Copy embed code'")

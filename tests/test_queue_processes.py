@@ -29,7 +29,7 @@ KNOWN, ORIGINALS, DUPLICATES = 5, 25, 10
 
 def snapshot(db: Database) -> dict:
     """What must not depend on concurrency: articles and revisions, every quote with its
-    status and speaker, and statements as the sets of quotes they group."""
+    status and speaker, and statements as the sets of claims they group."""
     with db.reading() as session:
         articles = {row.url: (row.revision, row.text_sha256) for row in session.scalars(select(ArticleRow))}
         quotes = sorted(
@@ -37,7 +37,7 @@ def snapshot(db: Database) -> dict:
             for q in session.scalars(select(QuoteRow))
         )
         statements = sorted(
-            sorted((q.article.url, q.start, q.end) for q in statement.quotes)
+            sorted((c.quote.article.url, c.start, c.end) for c in statement.claims)
             + [("canonical", statement.canonical_text)]
             for statement in session.scalars(select(StatementRow))
         )

@@ -92,7 +92,14 @@ def upgrade() -> None:
     op.drop_index("ix_quote_shingles_shingle", table_name="quote_shingles")
     op.drop_table("quote_shingles")
 
+    # 0002 declared statements.canonical_quote_id's foreign key with use_alter, which
+    # create_table leaves out on PostgreSQL: it is added here where it is missing.
+    keys = {fk["name"] for fk in sa.inspect(op.get_bind()).get_foreign_keys("statements")}
     with op.batch_alter_table("statements") as batch_op:
+        if "fk_statements_canonical_quote_id_quotes" not in keys:
+            batch_op.create_foreign_key(
+                "fk_statements_canonical_quote_id_quotes", "quotes", ["canonical_quote_id"], ["id"], ondelete="SET NULL"
+            )
         batch_op.add_column(sa.Column("canonical_claim_id", sa.Integer(), nullable=True))
         batch_op.create_foreign_key(
             batch_op.f("fk_statements_canonical_claim_id_claims"),
