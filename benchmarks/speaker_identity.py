@@ -12,7 +12,8 @@ against the gold speakers:
 
 Gold people: the gold canonical name with middle initials dropped ("Patricia H. Hyde" and
 "Patricia Hyde" are one person), across articles. A gold speaker that is a description
-rather than a name ("officials", "Recent reports") is one entity of its own article only.
+rather than a name ("officials", "Recent reports") is one entity of its own article only,
+unless its gold aliases name an entity ("federal immigration officials", aliases ["ICE"]).
 
     python benchmarks/speaker_identity.py > benchmarks/speaker_identity.txt
 """
@@ -45,12 +46,21 @@ _CONNECTIVES = {"of", "and", "for", "the", "on", "de", "del", "al", "von", "van"
 _INITIAL = re.compile(r"^[A-Z]\.?$")
 
 
-def gold_person(name: str, article: str) -> str:
+def gold_person(name: str, article: str, aliases: tuple[str, ...] = ()) -> str:
+    """The gold entity of a speaker. A description whose gold aliases name an entity
+    ("federal immigration officials", aliases ["ICE"]) is that entity."""
+    key, descriptive = _gold_key(name)
+    if descriptive:
+        named = [k for k, d in map(_gold_key, aliases) if not d]
+        return named[0] if named else f"{article}::{key}"
+    return key
+
+
+def _gold_key(name: str) -> tuple[str, bool]:
     words = [w for w in name.split() if not _INITIAL.match(w)]
     descriptive = len(words) == 1 and words[0].lower().endswith("s") and words[0][:1].isupper() and len(name) < 12
     descriptive = descriptive or any(w[:1].islower() and w.lower() not in _CONNECTIVES for w in words)
-    key = folded_name(" ".join(words))
-    return f"{article}::{key}" if descriptive else key
+    return folded_name(" ".join(words)), descriptive
 
 
 def b_cubed(items: list[tuple[str, str]]) -> tuple[float, float]:
@@ -97,7 +107,7 @@ def main() -> None:
                     speakers[str(q.speaker.id)] = f"{q.speaker.name} ({q.speaker.kind})"
             gold_count, predicted_count = gold_count + len(gold.quotes), predicted_count + len(predicted)
             for p, g in match(predicted, gold.quotes):
-                person = gold_person(g.speaker or "?", label)
+                person = gold_person(g.speaker or "?", label, g.speaker_aliases)
                 items.append((p.speaker or "", person))
                 who[p.speaker].add(person)
         seconds = time.perf_counter() - started
