@@ -29,7 +29,7 @@ from .normalization.statements import (
     Relation,
     canonical_form,
     compare,
-    shingles,
+    index_keys,
     strongest,
 )
 from .storage.models import ClaimRow, ClaimShingleRow, QuoteRow, StatementRow
@@ -89,8 +89,8 @@ def _invert(key: str) -> tuple[int, ...]:
 
 
 def index_claim(session: Session, claim: ClaimRow) -> None:
-    for shingle in shingles(claim.text):
-        session.add(ClaimShingleRow(claim_id=claim.id, shingle=shingle, speaker_id=claim.speaker_id))
+    for key in index_keys(claim.text):
+        session.add(ClaimShingleRow(claim_id=claim.id, shingle=key, speaker_id=claim.speaker_id))
 
 
 def candidates(session: Session, claim: ClaimRow) -> list[ClaimRow]:

@@ -168,6 +168,8 @@ def _assess(
     a, b = canonical_form(submitted), canonical_form(stored)
     partial = fuzz.partial_ratio(a, b)
     if partial < PARTIAL_VARIANT_RATIO and fuzz.ratio(a, b) < VARIANT_RATIO:
+        if best is None:  # the same remark in other words, turned around?
+            return None, paraphrase.opposite(submitted, stored)
         return best, None  # not close enough in words to be the same remark turned around
     reason = paraphrase.conflict(submitted, stored)
     if reason is not None:

@@ -253,3 +253,26 @@ def test_verify_over_the_api_carries_the_new_fields(client, auth):
     spec = client.get("/api/v1/openapi.json").get_json()["components"]["schemas"]
     assert {"other_speakers", "contradictions", "archive"} <= set(spec["Verdict"]["properties"])
     assert set(spec["ArchiveScope"]["properties"]) == {"articles", "quotes", "first_published", "last_published"}
+
+
+@pytest.mark.model
+def test_verify_finds_a_paraphrase_sharing_no_three_word_run_without_a_speaker(seeds_db):
+    """The words' stems and their WordNet synonyms are looked up too (issue 14's example)."""
+    verdict = _verify(seeds_db[0], ISSUE)
+    assert verdict.verdict == "paraphrase"
+    assert verdict.matches[0].speaker.name == "Maura Healey"
+    assert any("absolutely not assist" in w.text for w in verdict.matches[0].wordings)
+
+
+@pytest.mark.model
+@pytest.mark.parametrize(
+    "text, stored",
+    [
+        ("Healey said the state police would assist with deportations", "absolutely not assist"),
+        ("Violent criminals should not be deported", "Violent criminals should be deported"),
+    ],
+)
+def test_a_remark_turned_around_is_a_contradiction_never_a_match(seeds_db, text, stored):
+    verdict = _verify(seeds_db[0], text)
+    assert verdict.verdict == "not_found", [(m.relation, m.canonical_text) for m in verdict.matches]
+    assert any(c.reason == "negation" and stored in c.text for c in verdict.contradictions)

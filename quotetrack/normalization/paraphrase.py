@@ -169,6 +169,32 @@ def _first_senses(lemma: str) -> list[str]:
     return out
 
 
+@lru_cache(maxsize=50_000)
+def synonyms(word: str) -> frozenset[str]:
+    """The single-word members of the first WordNet senses of `word`'s lemmas ("help" ->
+    "assist", "aid", ...): what verify looks up besides the word itself."""
+    found: set[str] = set()
+    if not WORDNET_SENSES:
+        return frozenset()
+    for lemma in lemmas(word) | {word}:
+        for synset in _first_senses(lemma):
+            found.update(_members(synset))
+    found.discard(word)
+    return frozenset(found)
+
+
+@lru_cache(maxsize=100_000)
+def _members(synset: str) -> tuple[str, ...]:
+    data, starts = _data_lines(synset[0])
+    at = starts.get(int(synset[1:]))
+    if at is None:
+        return ()
+    fields = data[at : data.index(b"\n", at)].decode("utf-8").split()
+    count = int(fields[3], 16)
+    names = (fields[4 + 2 * i].lower() for i in range(count))
+    return tuple(n for n in names if "_" not in n and "-" not in n and n.isalpha())
+
+
 @lru_cache(maxsize=4)
 def _data_lines(tag: str) -> tuple[bytes, dict[int, int]]:
     """A data file and where each synset's line starts in it. Found by a scan, not taken from
@@ -300,21 +326,22 @@ def features(text: str) -> Features:
     )
 
 
-_SENTENCE_END = re.compile(r"(?<=[.?!;])\s+")
+# Where a longer wording's separate remarks part: sentence ends, and ", and" / ", but".
+_REMARK_BREAK = re.compile(r"(?<=[.?!;])\s+|,\s+(?:and|but)\s+")
 
 
 def _polarity_differs(a: str, b: str) -> bool:
-    """One side negated, the other not. When the longer wording has several sentences, the
-    one sharing most content with the shorter decides ("What mayor doesn't want threats out?
-    ... that's your number one responsibility" against "protecting communities is the top
-    responsibility")."""
+    """One side negated, the other not. When the longer wording holds several remarks
+    (sentences, or clauses after ", and" / ", but"), the one sharing most content with the
+    shorter decides, whatever the rest says: "What mayor doesn't want threats out? ... that's
+    your number one responsibility" against "protecting communities is the top
+    responsibility" agree; "Violent criminals should be deported, and they are. ... I do not
+    support ..." against "violent criminals should not be deported" do not."""
     fa, fb = features(a), features(b)
-    if fa.negated == fb.negated:
-        return False
     short, long = (a, b) if len(words(a)) <= len(words(b)) else (b, a)
-    parts = [p for p in _SENTENCE_END.split(long.strip()) if words(p)]
+    parts = [p for p in _REMARK_BREAK.split(long.strip()) if words(p)]
     if len(parts) < 2 or len(words(short)) > 0.6 * len(words(long)):
-        return True
+        return fa.negated != fb.negated
     content = features(short).content
     best = max(parts, key=lambda part: _shared(content, features(part).content))
     return features(best).negated != features(short).negated
@@ -366,6 +393,16 @@ def lexical_similarity(a: str, b: str) -> tuple[int, float, float]:
         return 0, 0.0, 0.0
     shared = _shared(ca, cb) + named
     return shared, shared / min(size_a, size_b), 2 * shared / (size_a + size_b)
+
+
+def opposite(a: str, b: str) -> str | None:
+    """ "negation" or "number" when `a` says what `b` says in other words, turned around
+    ("the state police would assist with deportations" / "... will absolutely not assist in
+    the mass deportation efforts"): as similar as a paraphrase, but vetoed. Else None."""
+    shared, overlap, dice = lexical_similarity(a, b)
+    if shared < MIN_SHARED or overlap < MIN_OVERLAP or dice < MIN_DICE:
+        return None
+    return conflict(a, b)
 
 
 def paraphrase_score(a: str, b: str) -> float | None:

@@ -76,7 +76,37 @@ def shingles(text: str) -> set[int]:
     the retrieval index. Python's hash() is salted per process, so blake2b."""
     tokens = words(text)
     grams = [" ".join(tokens[i : i + SHINGLE_SIZE]) for i in range(max(1, len(tokens) - SHINGLE_SIZE + 1))]
-    return {int.from_bytes(hashlib.blake2b(g.encode(), digest_size=8).digest(), "big") >> 1 for g in grams if g}
+    return {_hash(g) for g in grams if g}
+
+
+def _hash(key: str) -> int:
+    return int.from_bytes(hashlib.blake2b(key.encode(), digest_size=8).digest(), "big") >> 1
+
+
+def stem_key(stem: str) -> int:
+    """The index key of one content word's stem ("w deport"): a namespace of its own, so a
+    stem never collides with a 3-gram."""
+    return _hash("w " + stem)
+
+
+def stem_keys(text: str, expand=None) -> set[int]:
+    """Keys of the content words' crude stems: wordings that share few 3-grams but several
+    words ("state troopers will not help with deportations") are still found. `expand`
+    (word -> more words, e.g. WordNet synonyms) widens a look-up; stored wordings are indexed
+    by their own words only."""
+    found = set()
+    for word in words(text):
+        if word in STOP_WORDS or len(word) < 3:
+            continue
+        found.add(stem_key(_stem(word)))
+        for other in expand(word) if expand is not None else ():
+            found.add(stem_key(_stem(other)))
+    return found
+
+
+def index_keys(text: str) -> set[int]:
+    """What the retrieval index stores for a wording: its 3-gram shingles and word stems."""
+    return shingles(text) | stem_keys(text)
 
 
 def _contains(longer: list[str], shorter: list[str]) -> bool:

@@ -1,4 +1,4 @@
-"""Look-ups in the shingle index (word 3-gram hash -> claims).
+"""Look-ups in the retrieval index (word 3-gram and word-stem hashes -> claims).
 
 Each shingle's postings are read up to POSTINGS_CAP entries, so the cost of a look-up stays
 flat as the archive grows: a near-duplicate shares many rare shingles, and is found through
@@ -22,12 +22,18 @@ _ONE_SPEAKER = sql("SELECT claim_id FROM claim_shingles WHERE shingle = :key AND
 
 
 def neighbours(
-    session: Session, text: str, speaker_id=_UNSET, limit: int = 50, exclude: int | None = None
+    session: Session,
+    text: str,
+    speaker_id=_UNSET,
+    limit: int = 50,
+    exclude: int | None = None,
+    keys: set[int] | None = None,
 ) -> list[int]:
-    """Ids of claims sharing the most shingles with `text` (at least two when the text has
-    four or more), best first. `speaker_id`: only that speaker's claims (None: unattributed)."""
-    keys = sorted(shingles(text))
-    least = 2 if len(keys) >= 4 else 1
+    """Ids of claims sharing the most index keys with `text` (at least two when the text has
+    four or more), best first. `speaker_id`: only that speaker's claims (None: unattributed).
+    `keys`: look these up instead of the text's 3-gram shingles (verify adds word stems)."""
+    keys_sorted = sorted(shingles(text) if keys is None else keys)
+    least = 2 if len(keys_sorted) >= 4 else 1
     # One small, constant-shape query per shingle: compiled once, an index range scan each.
     extra: dict[str, object]
     if speaker_id is _UNSET:
@@ -37,7 +43,7 @@ def neighbours(
     else:
         query, extra = _ONE_SPEAKER, {"speaker": speaker_id}
     shared: Counter[int] = Counter()
-    for key in keys:
+    for key in keys_sorted:
         shared.update(row[0] for row in session.execute(query, {"key": key, "cap": POSTINGS_CAP, **extra}))
     if exclude is not None:
         shared.pop(exclude, None)

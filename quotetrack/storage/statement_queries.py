@@ -7,7 +7,8 @@ from datetime import date
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, selectinload
 
-from ..normalization.statements import canonical_form, word_diff
+from ..normalization import paraphrase
+from ..normalization.statements import canonical_form, shingles, stem_keys, word_diff
 from ..types import Appearance, StoredStatement, Wording
 from .models import ClaimRow, QuoteRow, SpeakerRow, StatementRow
 from .repository import fold_words, to_speaker
@@ -120,10 +121,13 @@ def list_statements(
 def candidate_claims(session: Session, text: str, speaker_id: int | None, limit: int = 50) -> list[ClaimRow]:
     """Claims that share word 3-grams with `text` (see shingle_index), plus, for a named
     speaker, their recent claims (paraphrases share no 3-gram)."""
+    # 3-grams find near-verbatim wordings; the words' stems and their WordNet synonyms find
+    # paraphrases that share few of them ("troopers will not help" / "police will not assist").
+    keys = shingles(text) | stem_keys(text, expand=paraphrase.synonyms)
     ids = (
-        neighbours(session, text, speaker_id, limit)
+        neighbours(session, text, speaker_id, limit, keys=keys)
         if speaker_id is not None
-        else neighbours(session, text, limit=limit)
+        else neighbours(session, text, limit=limit, keys=keys)
     )
     if speaker_id is not None:
         ids += session.scalars(

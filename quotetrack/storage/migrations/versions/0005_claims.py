@@ -2,8 +2,9 @@
 
 A quote may report several remarks; each becomes a claim, and statement linking (the
 strongest-neighbour links, the shingle index, relation and similarity) moves from quotes to
-claims. Every stored quote becomes one claim with the quote's id, links and statement, so
-statements are unchanged by the upgrade; re-extracting an article splits its quotes.
+claims. The index also gets each claim's word stems, for verify's paraphrase look-ups.
+Every stored quote becomes one claim with the quote's id, links and statement, so statements
+are unchanged by the upgrade; re-extracting an article splits its quotes.
 
 Revision ID: 0005
 Revises: 0004
@@ -91,6 +92,7 @@ def upgrade() -> None:
     )
     op.drop_index("ix_quote_shingles_shingle", table_name="quote_shingles")
     op.drop_table("quote_shingles")
+    _index_word_stems()
 
     # 0002 declared statements.canonical_quote_id's foreign key with use_alter, which
     # create_table leaves out on PostgreSQL: it is added here where it is missing.
@@ -116,6 +118,39 @@ def upgrade() -> None:
         batch_op.drop_index("ix_quotes_statement_id")
         for column in ("similarity", "relation", "best_link_rank", "best_link_id", "statement_id"):
             batch_op.drop_column(column)
+
+
+def _index_word_stems(batch: int = 5000) -> None:
+    """The index now also holds each claim's word stems (verify finds paraphrases through
+    them): add them for the claims copied above, a batch at a time."""
+    from quotetrack.normalization.statements import stem_keys
+
+    bind = op.get_bind()
+    claims = sa.table("claims", sa.column("id"), sa.column("text"), sa.column("speaker_id"))
+    shingles = sa.table("claim_shingles", sa.column("claim_id"), sa.column("shingle"), sa.column("speaker_id"))
+    last = 0
+    while True:
+        rows = bind.execute(
+            sa.select(claims.c.id, claims.c.text, claims.c.speaker_id)
+            .where(claims.c.id > last)
+            .order_by(claims.c.id)
+            .limit(batch)
+        ).all()
+        if not rows:
+            return
+        ids = [row.id for row in rows]
+        present = set(  # a database downgraded from 0005 and upgraded again has them already
+            bind.execute(sa.select(shingles.c.claim_id, shingles.c.shingle).where(shingles.c.claim_id.in_(ids))).all()
+        )
+        keys = [
+            {"claim_id": row.id, "shingle": key, "speaker_id": row.speaker_id}
+            for row in rows
+            for key in stem_keys(row.text)
+            if (row.id, key) not in present
+        ]
+        if keys:
+            bind.execute(shingles.insert(), keys)
+        last = rows[-1].id
 
 
 def downgrade() -> None:
