@@ -216,3 +216,31 @@ def test_the_statement_card_names_the_canonical_wordings_outlet_not_the_first_re
         card = client.get(f"/cards/statements/{item['id']}").get_data(as_text=True)
         cited = card.split("<cite>")[1].split("</cite>")[0]
         assert any(outlet in cited for outlet in outlets), (detail["canonical_text"], cited)
+
+
+@pytest.mark.model
+def test_corrections_move_every_claim_of_a_quote(seed_extractions, tmp_path):
+    """An editor rejecting the Globe's two-remark quote takes both its claims out of both
+    statements; restoring it brings each back to its own statement."""
+    from quotetrack.storage import curation
+
+    db = Database(f"sqlite:///{tmp_path / 'corrections.sqlite3'}")
+    db.migrate()
+    _store(db, seed_extractions, range(len(seed_extractions)))
+    before = _partition(db)
+    with db.reading() as session:
+        globe = session.scalar(select(QuoteRow).where(QuoteRow.text.contains("every tool in the toolbox")))
+        globe_id, claim_ids = globe.id, [c.id for c in globe.claims]
+    assert len(claim_ids) == 2
+    with db.transaction() as session:
+        curation.correct_quote(session, globe_id, "editor", status="rejected")
+    with db.reading() as session:
+        toolbox = _statement_of(db, "every tool in the toolbox has to be used")
+        not_assist = _statement_of(db, "agents in their deportation operations")
+        assert all(session.get(ClaimRow, c).statement_id is None for c in claim_ids)
+        assert "The Boston Globe" not in {a.outlet for w in toolbox.wordings for a in w.appearances}
+        assert "The Boston Globe" not in {a.outlet for w in not_assist.wordings for a in w.appearances}
+    with db.transaction() as session:
+        curation.correct_quote(session, globe_id, "editor", status="accepted")
+    assert _partition(db) == before
+    db.engine.dispose()
