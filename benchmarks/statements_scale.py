@@ -3,35 +3,48 @@ measured in one run (the 1M archive is the 100k one grown in place).
 
     python benchmarks/statements_scale.py [--sizes 100000 1000000] [--db /tmp/qt-scale.sqlite3]
 
-The archive is synthetic: quotes of 8-30 words drawn from a Zipf-distributed 20,000-word
-vocabulary, one speaker per 100 quotes, ten quotes per article, every quote its own
-statement. It is bulk-loaded with plain SQL (the NLP pipeline is not part of what is
-measured). Verify queries are half altered copies of stored quotes (one word dropped, one
-replaced), half fresh random texts. Linking is timed through repository.save_article on
-new articles of 10 quotes each, whose quotes are variants of stored ones, so the candidate
-search finds real neighbours. SQLite on local disk, one process.
+The archive is synthetic: sentences of 8-30 words drawn from a Zipf-distributed 20,000-word
+vocabulary, one speaker per 100 quotes, ten quotes per article. About two quotes in three are
+one sentence and one claim; the others, like real multi-remark quotes, are 2-3 sentences with
+one claim per sentence, so the archive holds about 1.5 claims per quote. Every claim is its
+own statement (canonical_claim_id its claim, canonical_quote_id its quote) and the index
+(claim_shingles) holds each claim's keys as linking stores them: its 3-gram shingles and word
+stems (normalization.statements.index_keys). The archive is bulk-loaded with plain SQL (the NLP
+pipeline is not part of what is measured).
+
+Verify queries are half altered copies of stored quotes (one word dropped, one replaced;
+a multi-sentence quote whole, so a third of these run over several claims of one quote),
+half fresh random texts. Linking is timed through repository.save_article on new articles
+of 10 quotes each, variants of stored quotes (every sentence altered), the multi-sentence
+ones with their claims' offsets set, so the candidate search finds real neighbours for
+each claim. SQLite on local disk, one process.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sqlite3
+import subprocess
+import sys
 import time
 from datetime import date
 from pathlib import Path
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
-from quotetrack.normalization.statements import shingles
+from quotetrack.normalization.statements import index_keys
 from quotetrack.storage import Database, repository
-from quotetrack.storage.models import QuoteRow, SpeakerRow
+from quotetrack.storage.models import ClaimRow, QuoteRow, SpeakerRow
 from quotetrack.types import Article, Method, Quote, QuoteKind, Speaker, SpeakerKind
 from quotetrack.verification import verify
 
 VOCABULARY = 20_000
 QUOTES_PER_SPEAKER = 100
 QUOTES_PER_ARTICLE = 10
+MULTI_SENTENCE_SHARE = 1 / 3  # quotes of 2-3 sentences, one claim each
+QUOTE_SPACING = 2000  # distinct spans within an article (3 sentences of 30 long words fit)
 
 
 def make_words(rng: random.Random) -> list[str]:
@@ -57,22 +70,39 @@ def sentence(rng: random.Random, words: list[str]) -> str:
     )
 
 
-def grow(path: str, start: int, stop: int, rng: random.Random, words: list[str]) -> None:
-    """Bulk-insert quotes start..stop-1 (and their articles, speakers, statements, shingles)."""
+def quote_sentences(rng: random.Random, words: list[str]) -> list[str]:
+    count = rng.randint(2, 3) if rng.random() < MULTI_SENTENCE_SHARE else 1
+    return [sentence(rng, words) for _ in range(count)]
+
+
+def join_spans(parts: list[str], offset: int) -> tuple[str, list[tuple[int, int]]]:
+    """The parts joined by spaces, and each part's span counted from `offset`."""
+    spans, position = [], offset
+    for part in parts:
+        spans.append((position, position + len(part)))
+        position += len(part) + 1
+    return " ".join(parts), spans
+
+
+def grow(path: str, start: int, stop: int, rng: random.Random, words: list[str]) -> int:
+    """Bulk-insert quotes start..stop-1 with their claims (and articles, speakers,
+    statements, shingles). Returns the number of claims added."""
     connection = sqlite3.connect(path)
     cursor = connection.cursor()
     # Rows the linking measurement added since the last growth already hold some ids.
-    quote_base, article_base, statement_base = (
+    quote_base, claim_base, article_base, statement_base = (
         cursor.execute(f"SELECT coalesce(max(id), 0) FROM {table}").fetchone()[0]
-        for table in ("quotes", "articles", "statements")
+        for table in ("quotes", "claims", "articles", "statements")
     )
-    speakers, articles, quotes, statements, index = [], [], [], [], []
+    claim_id, statement_id, added = claim_base, statement_base, 0
+    speakers, articles, quotes, claims, statements, index = [], [], [], [], [], []
     for n in range(start, stop):
         speaker_id = n // QUOTES_PER_SPEAKER + 1
         article_id = article_base + (n - start) // QUOTES_PER_ARTICLE + 1
         quote_id = quote_base + n - start + 1
-        statement_id = statement_base + n - start + 1
-        text = sentence(rng, words)
+        offset = (n % QUOTES_PER_ARTICLE) * QUOTE_SPACING
+        parts = quote_sentences(rng, words)
+        text, spans = join_spans(parts, offset)
         if n % QUOTES_PER_SPEAKER == 0:
             speakers.append(
                 (
@@ -99,8 +129,6 @@ def grow(path: str, start: int, stop: int, rng: random.Random, words: list[str])
                     "2024-01-01 00:00:00",
                 )
             )
-        statements.append((statement_id, speaker_id, quote_id, text, "2024-01-01", 1, 1))
-        offset = (n % QUOTES_PER_ARTICLE) * 1000  # distinct spans within the article
         quotes.append(
             (
                 quote_id,
@@ -118,14 +146,32 @@ def grow(path: str, start: int, stop: int, rng: random.Random, words: list[str])
                 offset,
                 offset + len(text),
                 "[]",
-                statement_id,
-                None,
-                0.0,
-                "verbatim",
-                1.0,
             )
         )
-        index.extend((quote_id, s, speaker_id) for s in shingles(text))
+        for ordinal, (part, (claim_start, claim_end)) in enumerate(zip(parts, spans, strict=True)):
+            claim_id += 1
+            statement_id += 1
+            added += 1
+            statements.append((statement_id, speaker_id, quote_id, claim_id, part, "2024-01-01", 1, 1))
+            claims.append(
+                (
+                    claim_id,
+                    quote_id,
+                    article_id,
+                    speaker_id,
+                    ordinal,
+                    claim_start,
+                    claim_end,
+                    part,
+                    part.lower(),
+                    statement_id,
+                    None,
+                    0.0,
+                    "verbatim",
+                    1.0,
+                )
+            )
+            index.extend((claim_id, key, speaker_id) for key in index_keys(part))
         if len(quotes) >= 50_000 or n == stop - 1:
             cursor.executemany(
                 "INSERT INTO speakers (id, slug, name, kind, titles) VALUES (?,?,?,?,?)",
@@ -140,23 +186,29 @@ def grow(path: str, start: int, stop: int, rng: random.Random, words: list[str])
                 articles,
             )
             cursor.executemany(
-                "INSERT INTO statements (id, speaker_id, canonical_quote_id, canonical_text, first_seen, "
-                "quote_count, outlet_count) VALUES (?,?,?,?,?,?,?)",
+                'INSERT INTO quotes (id, article_id, speaker_id, start, "end", text, folded, kind, cue, '
+                "speaker_mention, method, confidence, sentence_start, sentence_end, fragments) "
+                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                quotes,
+            )
+            cursor.executemany(
+                "INSERT INTO statements (id, speaker_id, canonical_quote_id, canonical_claim_id, canonical_text, "
+                "first_seen, quote_count, outlet_count) VALUES (?,?,?,?,?,?,?,?)",
                 statements,
             )
             cursor.executemany(
-                'INSERT INTO quotes (id, article_id, speaker_id, start, "end", text, folded, kind, cue, '
-                "speaker_mention, method, confidence, sentence_start, sentence_end, fragments, statement_id, "
-                "best_link_id, best_link_rank, relation, similarity) "
-                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                quotes,
+                'INSERT INTO claims (id, quote_id, article_id, speaker_id, ordinal, start, "end", text, folded, '
+                "statement_id, best_link_id, best_link_rank, relation, similarity) "
+                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                claims,
             )
-            cursor.executemany("INSERT INTO quote_shingles (quote_id, shingle, speaker_id) VALUES (?,?,?)", index)
+            cursor.executemany("INSERT INTO claim_shingles (claim_id, shingle, speaker_id) VALUES (?,?,?)", index)
             connection.commit()
-            speakers, articles, quotes, statements, index = [], [], [], [], []
+            speakers, articles, quotes, claims, statements, index = [], [], [], [], [], []
     connection.execute("ANALYZE")
     connection.commit()
     connection.close()
+    return added
 
 
 def altered(rng: random.Random, text: str, words: list[str]) -> str:
@@ -181,19 +233,22 @@ def measure_verify(db: Database, rng: random.Random, words: list[str], size: int
     return timings
 
 
-def measure_linking(db: Database, rng: random.Random, words: list[str], size: int, articles: int, tag: str) -> float:
-    """Milliseconds per quote to store and link new articles' quotes."""
-    elapsed, count = 0.0, 0
+def measure_linking(
+    db: Database, rng: random.Random, words: list[str], size: int, articles: int, tag: str
+) -> tuple[float, float]:
+    """Milliseconds per quote and per claim to store and link new articles' quotes."""
+    elapsed, quote_count, claim_count = 0.0, 0, 0
     for a in range(articles):
         with db.reading() as session:
             rows = [
                 session.scalar(select(QuoteRow).where(QuoteRow.id >= rng.randint(1, size)).limit(1))
                 for _ in range(QUOTES_PER_ARTICLE)
             ]
-            sources = [(r.text, session.get(SpeakerRow, r.speaker_id).name) for r in rows]
-        text = "\n".join(altered(rng, t, words) for t, _ in sources)
-        quotes, offset = [], 0
-        for line, (_, name) in zip(text.split("\n"), sources, strict=True):
+            sources = [([c.text for c in r.claims], session.get(SpeakerRow, r.speaker_id).name) for r in rows]
+        lines, quotes, offset = [], [], 0
+        for parts, name in sources:
+            line, spans = join_spans([altered(rng, p, words) + "." for p in parts], offset)
+            lines.append(line)
             quotes.append(
                 Quote(
                     offset,
@@ -207,22 +262,45 @@ def measure_linking(db: Database, rng: random.Random, words: list[str], size: in
                     0.9,
                     offset,
                     offset + len(line),
+                    claims=tuple(spans) if len(spans) > 1 else (),
                 )
             )
             offset += len(line) + 1
+            claim_count += len(spans)
+        text = "\n".join(lines)
         start = time.perf_counter()
         with db.transaction() as session:
             repository.save_article(
                 session, Article(text=text, url=f"https://scale.invalid/new/{tag}/{a}"), quotes, "bench"
             )
         elapsed += time.perf_counter() - start
-        count += len(quotes)
-    return elapsed * 1000 / count
+        quote_count += len(quotes)
+    return elapsed * 1000 / quote_count, elapsed * 1000 / claim_count
 
 
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def load() -> str:
+    return "/".join(f"{x:.1f}" for x in os.getloadavg())
+
+
+def checkout() -> str:
+    """The commit measured, and whether quotetrack/ had uncommitted changes."""
+    root = Path(__file__).resolve().parent.parent
+    try:
+        head = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True, text=True, check=True
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--", "quotetrack"], cwd=root, capture_output=True, text=True, check=True
+        ).stdout.split("\n")
+    except (OSError, subprocess.CalledProcessError):
+        return "checkout unknown"
+    changed = [line[3:] for line in dirty if line.strip()]
+    return f"commit {head}" + (f", uncommitted changes in {', '.join(changed)}" if changed else "")
 
 
 def main() -> None:
@@ -232,6 +310,11 @@ def main() -> None:
     parser.add_argument("--queries", type=int, default=400)
     parser.add_argument("--articles", type=int, default=30)
     args = parser.parse_args()
+    print(
+        f"$ python benchmarks/statements_scale.py {' '.join(sys.argv[1:])}   # SQLite, {os.cpu_count()} cores, "
+        f"machine shared; {checkout()}"
+    )
+    print(f"  load average (1/5/15 min) at start: {load()}", flush=True)
     Path(args.db).unlink(missing_ok=True)
     db = Database(f"sqlite:///{args.db}")
     db.migrate()
@@ -243,16 +326,31 @@ def main() -> None:
         grow(args.db, loaded, size, rng, words)
         loaded = size
         load_seconds = time.perf_counter() - start
+        with db.reading() as session:
+            quotes = session.scalar(select(func.count(QuoteRow.id))) or 0
+            claims = session.scalar(select(func.count(ClaimRow.id))) or 0
         verify_ms = measure_verify(db, rng, words, size, args.queries)
-        link_ms = measure_linking(db, rng, words, size, args.articles, str(size))
-        rows.append((size, load_seconds, percentile(verify_ms, 50), percentile(verify_ms, 95), link_ms))
-        print(f"  built {size:,} quotes (+{load_seconds:.0f} s), measured", flush=True)
-    print(f"\n{'archive':>10} {'verify p50 ms':>14} {'verify p95 ms':>14} {'link ms/quote':>14}")
-    for size, _, p50, p95, link in rows:
-        print(f"{size:>10,} {p50:14.1f} {p95:14.1f} {link:14.1f}")
+        link_quote_ms, link_claim_ms = measure_linking(db, rng, words, size, args.articles, str(size))
+        rows.append(
+            (size, quotes, claims, percentile(verify_ms, 50), percentile(verify_ms, 95), link_quote_ms, link_claim_ms)
+        )
+        print(
+            f"  built {size:,} quotes, {claims:,} claims (+{load_seconds:.0f} s), measured; load average {load()}",
+            flush=True,
+        )
+    print(
+        f"\n{'archive':>10} {'quotes':>10} {'claims':>10} {'verify p50 ms':>14} {'verify p95 ms':>14} "
+        f"{'link ms/quote':>14} {'link ms/claim':>14}"
+    )
+    for size, quotes, claims, p50, p95, link_quote, link_claim in rows:
+        print(f"{size:>10,} {quotes:>10,} {claims:>10,} {p50:14.1f} {p95:14.1f} {link_quote:14.1f} {link_claim:14.1f}")
+    print("(quotes and claims counted before the linking measurement added its articles)")
     if len(rows) > 1:
-        (s0, _, _, a95, l0), (s1, _, _, b95, l1) = rows[0], rows[-1]
-        print(f"\narchive x{s1 / s0:.0f}: verify p95 x{b95 / a95:.2f}, linking cost per quote x{l1 / l0:.2f}")
+        (s0, _, _, _, a95, l0, c0), (s1, _, _, _, b95, l1, c1) = rows[0], rows[-1]
+        print(
+            f"\narchive x{s1 / s0:.0f}: verify p95 x{b95 / a95:.2f}, linking cost per quote x{l1 / l0:.2f}, "
+            f"per claim x{c1 / c0:.2f}"
+        )
 
 
 if __name__ == "__main__":
