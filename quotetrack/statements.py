@@ -21,7 +21,7 @@ from datetime import date
 
 from rapidfuzz import fuzz
 from sqlalchemy import delete, func, select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, contains_eager, selectinload
 
 from .normalization.statements import (
     RELATION_RANK,
@@ -32,7 +32,7 @@ from .normalization.statements import (
     index_keys,
     strongest,
 )
-from .storage.models import ClaimRow, ClaimShingleRow, QuoteRow, StatementRow
+from .storage.models import ArticleRow, ClaimRow, ClaimShingleRow, QuoteRow, StatementRow
 from .storage.shingle_index import neighbours
 
 _FAR_FUTURE = date.max  # sorts undated quotes last
@@ -42,8 +42,11 @@ SHINGLE_CANDIDATES = 200
 
 def fragments_of(claim: ClaimRow) -> tuple[str, ...]:
     """The quoted fragments of a mixed quote that lie in this claim."""
+    inside = [(s, e) for s, e in claim.quote.fragments or () if claim.start <= s and e <= claim.end]
+    if not inside:
+        return ()
     text = claim.quote.article.text
-    return tuple(text[s:e] for s, e in claim.quote.fragments or () if claim.start <= s and e <= claim.end)
+    return tuple(text[s:e] for s, e in inside)
 
 
 def kind_of(claim: ClaimRow) -> str:
@@ -109,7 +112,21 @@ def candidates(session: Session, claim: ClaimRow) -> list[ClaimRow]:
         )
     if not ids:
         return []
-    found = select(ClaimRow).join(ClaimRow.quote).where(ClaimRow.id.in_(ids), QuoteRow.status == "accepted")
+    found = (
+        select(ClaimRow)
+        .join(ClaimRow.quote)
+        .where(ClaimRow.id.in_(ids), QuoteRow.status == "accepted")
+        # Relating a candidate reads its quote and article: loaded with it, the article's
+        # text only when a mixed quote's fragments need it.
+        .options(
+            contains_eager(ClaimRow.quote).selectinload(QuoteRow.article).defer(ArticleRow.text),
+            # Each candidate's current strongest neighbour is weighed against the new claim.
+            selectinload(ClaimRow.best_link)
+            .selectinload(ClaimRow.quote)
+            .selectinload(QuoteRow.article)
+            .defer(ArticleRow.text),
+        )
+    )
     return list(session.scalars(found))
 
 

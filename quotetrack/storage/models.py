@@ -245,7 +245,8 @@ class ClaimShingleRow(Base):
     """Inverted index of word 3-gram hashes: candidate retrieval without scanning claims."""
 
     __tablename__ = "claim_shingles"
-    __table_args__ = (Index("ix_claim_shingles_shingle", "shingle", "speaker_id"),)
+    # Covering: a look-up by shingle (and speaker) reads claim ids from the index alone.
+    __table_args__ = (Index("ix_claim_shingles_shingle", "shingle", "speaker_id", "claim_id"),)
 
     claim_id: Mapped[int] = mapped_column(ForeignKey("claims.id", ondelete="CASCADE"), primary_key=True)
     shingle: Mapped[int] = mapped_column(BigInteger, primary_key=True)

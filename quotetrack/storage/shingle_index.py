@@ -8,6 +8,7 @@ those even when a common phrase has more postings than the cap.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Collection
 
 from sqlalchemy import text as sql
 from sqlalchemy.orm import Session
@@ -15,6 +16,8 @@ from sqlalchemy.orm import Session
 from ..normalization.statements import shingles
 
 POSTINGS_CAP = 200
+# A word stem is weaker evidence than a 3-gram and common stems have long postings: fewer read.
+WORD_POSTINGS_CAP = 50
 _UNSET = object()
 _ANY_SPEAKER = sql("SELECT claim_id FROM claim_shingles WHERE shingle = :key LIMIT :cap")
 _NO_SPEAKER = sql("SELECT claim_id FROM claim_shingles WHERE shingle = :key AND speaker_id IS NULL LIMIT :cap")
@@ -27,14 +30,15 @@ def neighbours(
     speaker_id=_UNSET,
     limit: int = 50,
     exclude: int | None = None,
-    keys: set[int] | None = None,
+    word_keys: Collection[int] = (),
 ) -> list[int]:
-    """Ids of claims sharing the most index keys with `text` (at least two when the text has
-    four or more), best first. `speaker_id`: only that speaker's claims (None: unattributed).
-    `keys`: look these up instead of the text's 3-gram shingles (verify adds word stems)."""
-    keys_sorted = sorted(shingles(text) if keys is None else keys)
-    least = 2 if len(keys_sorted) >= 4 else 1
-    # One small, constant-shape query per shingle: compiled once, an index range scan each.
+    """Ids of claims sharing the most index keys with `text` (at least two when it has four
+    or more), best first: its 3-gram shingles, and `word_keys` (verify passes the words'
+    stems and synonyms). `speaker_id`: only that speaker's claims (None: unattributed)."""
+    grams = sorted(shingles(text))
+    least = 2 if len(grams) + len(word_keys) >= 4 else 1
+    # One small, constant-shape query per key: compiled once, a range scan of the covering
+    # index (shingle, speaker_id, claim_id) each.
     extra: dict[str, object]
     if speaker_id is _UNSET:
         query, extra = _ANY_SPEAKER, {}
@@ -43,8 +47,9 @@ def neighbours(
     else:
         query, extra = _ONE_SPEAKER, {"speaker": speaker_id}
     shared: Counter[int] = Counter()
-    for key in keys_sorted:
-        shared.update(row[0] for row in session.execute(query, {"key": key, "cap": POSTINGS_CAP, **extra}))
+    for keys, cap in ((grams, POSTINGS_CAP), (sorted(set(word_keys) - set(grams)), WORD_POSTINGS_CAP)):
+        for key in keys:
+            shared.update(row[0] for row in session.execute(query, {"key": key, "cap": cap, **extra}))
     if exclude is not None:
         shared.pop(exclude, None)
     ranked = sorted((n, -count) for n, count in shared.items() if count >= least)

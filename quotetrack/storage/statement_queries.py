@@ -8,7 +8,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session, selectinload
 
 from ..normalization import paraphrase
-from ..normalization.statements import canonical_form, shingles, stem_keys, word_diff
+from ..normalization.statements import canonical_form, stem_keys, word_diff
 from ..types import Appearance, StoredStatement, Wording
 from .models import ClaimRow, QuoteRow, SpeakerRow, StatementRow
 from .repository import fold_words, to_speaker
@@ -123,11 +123,11 @@ def candidate_claims(session: Session, text: str, speaker_id: int | None, limit:
     speaker, their recent claims (paraphrases share no 3-gram)."""
     # 3-grams find near-verbatim wordings; the words' stems and their WordNet synonyms find
     # paraphrases that share few of them ("troopers will not help" / "police will not assist").
-    keys = shingles(text) | stem_keys(text, expand=paraphrase.synonyms)
+    stems = stem_keys(text, expand=paraphrase.synonyms)
     ids = (
-        neighbours(session, text, speaker_id, limit, keys=keys)
+        neighbours(session, text, speaker_id, limit, word_keys=stems)
         if speaker_id is not None
-        else neighbours(session, text, limit=limit, keys=keys)
+        else neighbours(session, text, limit=limit, word_keys=stems)
     )
     if speaker_id is not None:
         ids += session.scalars(
@@ -139,4 +139,9 @@ def candidate_claims(session: Session, text: str, speaker_id: int | None, limit:
     if not ids:
         return []
     found = select(ClaimRow).where(ClaimRow.id.in_(set(ids)))
-    return list(session.scalars(found.options(selectinload(ClaimRow.quote).selectinload(QuoteRow.article))))
+    # Each candidate is judged with its quote, article and the quote's other claims (a
+    # wording may run over several): loaded in three queries, not three per candidate.
+    quote = selectinload(ClaimRow.quote)
+    return list(
+        session.scalars(found.options(quote.selectinload(QuoteRow.article), quote.selectinload(QuoteRow.claims)))
+    )

@@ -85,7 +85,7 @@ def upgrade() -> None:
         ),
         sa.PrimaryKeyConstraint("claim_id", "shingle", name=op.f("pk_claim_shingles")),
     )
-    op.create_index("ix_claim_shingles_shingle", "claim_shingles", ["shingle", "speaker_id"])
+    op.create_index("ix_claim_shingles_shingle", "claim_shingles", ["shingle", "speaker_id", "claim_id"])
     op.execute(
         "INSERT INTO claim_shingles (claim_id, shingle, speaker_id) "
         "SELECT quote_id, shingle, speaker_id FROM quote_shingles"
