@@ -13,7 +13,16 @@ from sqlalchemy.orm import Session
 
 from ..types import StoredQuote
 from .models import ArticleRow, QuoteRow
-from .repository import ACCEPTED, _quote_query, find_speaker_row, fold_words, list_speakers, to_quote
+from .repository import (
+    ACCEPTED,
+    _quote_query,
+    find_speaker_row,
+    fold_words,
+    in_articles,
+    like_pattern,
+    list_speakers,
+    to_quote,
+)
 
 EXPORT_BATCH = 500
 
@@ -45,17 +54,12 @@ def resolve_speakers(session: Session, who: str, limit: int = 100) -> tuple[int,
 def _filtered(filters: QuoteFilters) -> Select:
     statement = _quote_query().where(QuoteRow.status == ACCEPTED)
     for word in fold_words(filters.text or "").split():
-        statement = statement.where(QuoteRow.folded.like(f"%{word}%"))
+        statement = statement.where(QuoteRow.folded.like(like_pattern(word), escape="\\"))
     if filters.speaker_ids is not None:
         statement = statement.where(QuoteRow.speaker_id.in_(filters.speaker_ids))
     if filters.kind:
         statement = statement.where(QuoteRow.kind == filters.kind)
-    if filters.outlet:
-        statement = statement.where(func.lower(ArticleRow.outlet) == filters.outlet.lower())
-    if filters.date_from:
-        statement = statement.where(ArticleRow.published >= filters.date_from)
-    if filters.date_to:
-        statement = statement.where(ArticleRow.published <= filters.date_to)
+    statement = in_articles(statement, filters.outlet, filters.date_from, filters.date_to)
     if filters.min_confidence is not None:
         statement = statement.where(QuoteRow.confidence >= filters.min_confidence)
     return statement

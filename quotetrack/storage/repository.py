@@ -40,6 +40,23 @@ from .models import (
 ACCEPTED, REJECTED, SUPERSEDED = "accepted", "rejected", "superseded"
 
 
+def like_pattern(text: str) -> str:
+    """A LIKE pattern (escape character backslash) matching `text` anywhere, its own % and _
+    taken literally."""
+    return "%" + text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+
+
+def in_articles(statement: Select, outlet: str | None, date_from: date | None, date_to: date | None) -> Select:
+    """`statement` (which selects or joins articles) narrowed to an outlet and a publication period."""
+    if outlet:
+        statement = statement.where(func.lower(ArticleRow.outlet) == outlet.lower())
+    if date_from:
+        statement = statement.where(ArticleRow.published >= date_from)
+    if date_to:
+        statement = statement.where(ArticleRow.published <= date_to)
+    return statement
+
+
 def text_hash(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -133,13 +150,7 @@ def list_articles(
     session: Session, outlet: str | None, date_from, date_to, page: int, per_page: int
 ) -> tuple[list[StoredArticle], int]:
     """Articles newest first (by publication date, then id), with their current quote counts."""
-    statement = select(ArticleRow)
-    if outlet:
-        statement = statement.where(func.lower(ArticleRow.outlet) == outlet.lower())
-    if date_from:
-        statement = statement.where(ArticleRow.published >= date_from)
-    if date_to:
-        statement = statement.where(ArticleRow.published <= date_to)
+    statement = in_articles(select(ArticleRow), outlet, date_from, date_to)
     total = session.scalar(select(func.count()).select_from(statement.subquery())) or 0
     rows = session.scalars(
         statement.order_by(ArticleRow.published.desc().nulls_last(), ArticleRow.id.desc())
@@ -491,7 +502,7 @@ def list_speakers(
         .where(SpeakerRow.merged_into_id.is_(None))
     )
     if query:
-        like = "%" + fold(query).replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        like = like_pattern(fold(query))
         aliases = select(SpeakerAliasRow.speaker_id).where(SpeakerAliasRow.folded.like(like, escape="\\"))
         statement = statement.where(
             or_(func.lower(SpeakerRow.name).like(like, escape="\\"), SpeakerRow.id.in_(aliases))
@@ -558,21 +569,12 @@ def search_quotes(
     editor rejected are never found."""
     statement = _quote_query().where(QuoteRow.status == ACCEPTED)
     for word in fold_words(text or "").split():
-        statement = statement.where(
-            QuoteRow.folded.like(
-                "%" + word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%", escape="\\"
-            )
-        )
+        statement = statement.where(QuoteRow.folded.like(like_pattern(word), escape="\\"))
     if speaker_id is not None:
         statement = statement.where(QuoteRow.speaker_id == speaker_id)
     if kind:
         statement = statement.where(QuoteRow.kind == kind)
-    if outlet:
-        statement = statement.where(func.lower(ArticleRow.outlet) == outlet.lower())
-    if date_from:
-        statement = statement.where(ArticleRow.published >= date_from)
-    if date_to:
-        statement = statement.where(ArticleRow.published <= date_to)
+    statement = in_articles(statement, outlet, date_from, date_to)
     total = session.scalar(select(func.count()).select_from(statement.with_only_columns(QuoteRow.id).subquery())) or 0
     rows = session.scalars(
         statement.order_by(ArticleRow.published.desc(), QuoteRow.id).offset((page - 1) * per_page).limit(per_page)

@@ -11,7 +11,7 @@ from ..normalization import paraphrase
 from ..normalization.statements import canonical_form, stem_keys, word_diff
 from ..types import Appearance, StoredStatement, Wording
 from .models import ClaimRow, QuoteRow, SpeakerRow, StatementRow
-from .repository import fold_words, to_speaker
+from .repository import fold_words, like_pattern, to_speaker
 from .shingle_index import neighbours
 
 
@@ -94,11 +94,7 @@ def list_statements(
     for word in fold_words(text or "").split():
         statement = statement.where(
             StatementRow.id.in_(
-                select(ClaimRow.statement_id).where(
-                    ClaimRow.folded.like(
-                        "%" + word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%", escape="\\"
-                    )
-                )
+                select(ClaimRow.statement_id).where(ClaimRow.folded.like(like_pattern(word), escape="\\"))
             )
         )
     if min_outlets:
