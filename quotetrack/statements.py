@@ -42,10 +42,16 @@ SHINGLE_CANDIDATES = 200
 
 def fragments_of(claim: ClaimRow) -> tuple[str, ...]:
     """The quoted fragments of a mixed quote that lie in this claim."""
-    inside = [(s, e) for s, e in claim.quote.fragments or () if claim.start <= s and e <= claim.end]
+    return quote_fragments(claim.quote, claim.start, claim.end)
+
+
+def quote_fragments(quote: QuoteRow, start: int = 0, end: int | None = None) -> tuple[str, ...]:
+    """The quoted fragments of a mixed quote (those within start..end); the article text is
+    read only when there are some."""
+    inside = [(s, e) for s, e in quote.fragments or () if start <= s and (end is None or e <= end)]
     if not inside:
         return ()
-    text = claim.quote.article.text
+    text = quote.article.text
     return tuple(text[s:e] for s, e in inside)
 
 

@@ -30,7 +30,7 @@ from .normalization.statements import (
     strongest,
     words,
 )
-from .statements import fragments_of
+from .statements import fragments_of, quote_fragments
 from .storage.models import ArticleRow, ClaimRow, QuoteRow, StatementRow
 from .storage.repository import to_speaker
 from .storage.statement_queries import candidate_claims, to_statement, wordings
@@ -129,8 +129,7 @@ def _assess_claim(submitted: str, claim: ClaimRow) -> tuple[Comparison | None, s
     found = _assess(submitted, claim.text, quote.kind != "direct", fragments_of(claim))
     if len(quote.claims) < 2 or not shingles(claim.text) & shingles(submitted):
         return found
-    fragments = tuple(quote.article.text[s:e] for s, e in quote.fragments or ())
-    whole = _assess(submitted, quote.text, quote.kind != "direct", fragments)
+    whole = _assess(submitted, quote.text, quote.kind != "direct", quote_fragments(quote))
     if whole[0] is None or whole[0].relation is Relation.PARAPHRASE:
         return found
     if found[0] is not None and _verify_strength(found[0]) >= _verify_strength(whole[0]):
