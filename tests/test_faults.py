@@ -47,6 +47,17 @@ def remove_sqlite(path: Path) -> None:
 
 
 # -- SQLite --------------------------------------------------------------------------------------
+def archive_with_one_article(tmp_path):
+    """A migrated SQLite file served by a test app, with ARTICLE ingested through the API."""
+    path = tmp_path / "archive.sqlite3"
+    url = f"sqlite:///{path}"
+    migrate(url)
+    app = make_app(url)
+    client, auth = app.test_client(), make_key(app)
+    assert client.post("/api/v1/articles", json=ARTICLE, headers=auth).status_code == 201
+    return path, url, app, client, auth
+
+
 def test_missing_sqlite_file_is_503_and_never_created_by_the_web_app(tmp_path, nlp):
     path = tmp_path / "archive.sqlite3"
     app = make_app(f"sqlite:///{path}")
@@ -65,12 +76,7 @@ def test_missing_sqlite_file_is_503_and_never_created_by_the_web_app(tmp_path, n
 
 
 def test_sqlite_file_deleted_while_serving_is_503_not_the_deleted_copy(tmp_path, nlp):
-    path = tmp_path / "archive.sqlite3"
-    url = f"sqlite:///{path}"
-    migrate(url)
-    app = make_app(url)
-    client, auth = app.test_client(), make_key(app)
-    assert client.post("/api/v1/articles", json=ARTICLE, headers=auth).status_code == 201
+    path, url, app, client, auth = archive_with_one_article(tmp_path)
     assert client.get("/api/v1/quotes").get_json()["total"] == 1  # a pooled connection now holds the file
     remove_sqlite(path)
     assert_unavailable(client.get("/api/v1/quotes"))  # not total 1 from the unlinked inode
@@ -83,12 +89,7 @@ def test_sqlite_file_deleted_while_serving_is_503_not_the_deleted_copy(tmp_path,
 
 
 def test_read_only_sqlite_file_serves_reads_and_answers_writes_503(tmp_path, nlp):
-    path = tmp_path / "archive.sqlite3"
-    url = f"sqlite:///{path}"
-    migrate(url)
-    app = make_app(url)
-    client, auth = app.test_client(), make_key(app)
-    assert client.post("/api/v1/articles", json=ARTICLE, headers=auth).status_code == 201
+    path, url, app, client, auth = archive_with_one_article(tmp_path)
     app.extensions["quotetrack"].db.engine.dispose()  # checkpoint the WAL into the file
     for suffix in ("-wal", "-shm"):
         Path(f"{path}{suffix}").unlink(missing_ok=True)
