@@ -377,6 +377,73 @@ def evaluate(gold, peer, output, fit_calibration) -> None:
         Path(output).write_text(text + "\n", encoding="utf-8")
 
 
+@main.command("train-ranker")
+@click.argument("gold", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option(
+    "--held-out",
+    multiple=True,
+    type=click.Path(exists=True, dir_okay=False),
+    help="Gold sets never trained on: scored with the final model only.",
+)
+@click.option("--output", type=click.Path(dir_okay=False), help="Also write the report to this file.")
+@click.option("--save/--no-save", default=True, show_default=True, help="Write attribution/ranker.json.")
+def train_ranker(gold, held_out, output, save) -> None:
+    """Train the candidate model that picks each quote's speaker on GOLD files, report it
+    cross-validated over articles beside the sieves alone, and ship it (needs the dev extra)."""
+    from .attribution import ranker, ranker_training
+    from .evaluation import format_reports, load_gold
+
+    settings = load_settings()
+    nlp = _pipeline(settings)
+    examples = ranker_training.collect([a for path in gold for a in load_gold(Path(path))], nlp)
+    cross_validated = ranker_training.cross_validate(examples)
+    sieves = ranker_training.report(examples, lambda a: [q.span for q in a.quotes], "sieves")
+    model = ranker_training.report(examples, lambda a: cross_validated[a.gold.name], "model (CV)")
+    lines = [
+        "$ quotetrack train-ranker " + " ".join([*gold, *(f"--held-out {p}" for p in held_out)]),
+        f"{ranker_training.FOLDS}-fold cross-validation over {len(examples)} articles (folds by article name); "
+        "'model (CV)': every article scored by a model and a calibration fitted on the other folds only; "
+        "'sieves': the rules alone, their confidences fitted in-sample (attribution/calibration.json)",
+        format_reports([sieves, model], list(gold), with_misses=False),
+    ]
+    for path in gold:  # each set on its own, still cross-validated
+        names = {a.name for a in load_gold(Path(path))}
+        subset = [a for a in examples if a.gold.name in names]
+        by_set = ranker_training.report(subset, lambda a: cross_validated[a.gold.name], "model (CV)")
+        lines += ["", f"== {path}", _summary(by_set)]
+    final = ranker_training.fit(examples)
+    for path in held_out:
+        unseen = ranker_training.collect(load_gold(Path(path)), nlp)
+        scored = ranker_training.report(unseen, lambda a: ranker_training.predict(a, final), "model")
+        lines += ["", f"== {path} (held out: the final model)", _summary(scored)]
+    if save:
+        figures = model.overall.figures()
+        ranker_training.save(
+            final,
+            [Path(p).as_posix() for p in gold],
+            {"speaker_accuracy": round(float(figures["speaker_accuracy"]), 4), "articles": len(examples)},
+        )
+        ranker.shipped_model.cache_clear()
+        lines += ["", f"saved {ranker.MODEL_FILE.name}: {len(final.weights)} weights, calibration {final.calibration}"]
+    text = "\n".join(lines)
+    click.echo(text)
+    if output:
+        Path(output).write_text(text + "\n", encoding="utf-8")
+
+
+def _summary(report) -> str:
+    from .evaluation import format_reliability
+
+    figures = report.overall.figures()
+    return "\n".join(
+        [
+            f"quotes {figures['gold']}, span F1 {figures['f1']:.3f}, speaker {figures['speaker_accuracy']:.3f}, "
+            f"e2e F1 {figures['end_to_end_f1']:.3f}",
+            *format_reliability(report),
+        ]
+    )
+
+
 def _textacy_installed() -> bool:
     try:
         import textacy.extract.triples  # noqa: F401  (what the peer uses; it is imported for it anyway)

@@ -249,7 +249,7 @@ def textacy_predictor(nlp) -> Predictor:
     return predict
 
 
-def format_reports(reports: list[Report], gold_names: list[str]) -> str:
+def format_reports(reports: list[Report], gold_names: list[str], with_misses: bool = True) -> str:
     lines = [
         f"gold: {', '.join(gold_names)}",
         f"match: character overlap >= {MATCH_OVERLAP:.0%} of the longer span, one to one; P/R/F1 of spans;",
@@ -273,7 +273,7 @@ def format_reports(reports: list[Report], gold_names: list[str]) -> str:
     for report in reports:
         if report.attributions:
             lines += ["", *format_sieves(report), "", *format_reliability(report)]
-    for report in reports:
+    for report in reports if with_misses else []:
         lines += ["", f"{report.system}: misses ({len(report.misses)})"]
         lines += [f"  {m}" for m in sorted(report.misses)]
     return "\n".join(lines)

@@ -81,7 +81,7 @@ def _quote(
         speaker_mention=resolution.mention,
         speaker=speakers.get(_speaker_key(resolution.entry)) if resolution.entry is not None else None,
         method=resolution.method,
-        confidence=confidence(resolution.method),
+        confidence=resolution.confidence if resolution.confidence is not None else confidence(resolution.method),
         sentence_start=sentence_start,
         sentence_end=sentence_end,
         fragments=tuple(normalized.span_to_original(s, e) for s, e in candidate.fragments),

@@ -64,10 +64,27 @@ def test_continued_after_a_colon_paragraph(nlp):
     assert name(quote) == "Ruth Abbey" and quote.method is Method.FLOATING
 
 
-def test_a_document_without_issuer_is_not_a_speaker(nlp):
+def test_a_document_without_issuer_speaks_as_an_unnamed_source(nlp):
+    """#18: never nothing. With nobody else in the article, the document as written is the source,
+    and the confidence says the evidence is weak."""
     text = "Rainfall was below average for a decade. A study says the aquifer could run dry within thirty years."
     quote = quote_with(nlp, text, "the aquifer could run dry")
-    assert quote.speaker is None and quote.method is Method.UNRESOLVED and quote.confidence == 0.0
+    assert quote.speaker is not None and quote.speaker.name == "study"
+    assert quote.speaker.kind is SpeakerKind.UNNAMED_SOURCE and quote.method is Method.RANKED
+    assert quote.confidence < 0.9
+
+
+def test_sieves_alone_leave_a_document_without_issuer_unresolved(nlp):
+    from quotetrack.attribution.attribute import attribute_article
+    from quotetrack.extraction import find_candidates
+    from quotetrack.normalization.text import normalize
+
+    text = "Rainfall was below average for a decade. A study says the aquifer could run dry within thirty years."
+    doc = nlp(normalize(text).text)
+    found = find_candidates(doc)
+    resolutions, _ = attribute_article(doc, found.candidates, found.mask, found.paragraph_of, use_model=False)
+    ((_, resolution),) = resolutions
+    assert resolution.entry is None and resolution.method is Method.UNRESOLVED
 
 
 def test_document_from_an_issuer_speaks_for_it(nlp):

@@ -15,8 +15,10 @@ from spacy.tokens import Doc, Token
 from ..extraction.candidate import Candidate
 from ..extraction.syntax import QuoteMask
 from ..types import SpeakerKind
+from .candidates import Article
 from .mentions import name_in
 from .names import handle_to_name
+from .ranker import Model, rank, shipped_model
 from .sieves import Context, Lookahead, Resolution, attribute
 from .table import NameTable
 
@@ -76,15 +78,36 @@ def _register(table: NameTable, head: Token, mask: QuoteMask) -> None:
         table.add_organisation(name.text, position=head.idx)
 
 
+_SHIPPED: Model | None = None  # a marker: "the model in ranker.json", read when first needed
+
+
 def attribute_article(
-    doc: Doc, candidates: list[Candidate], mask: QuoteMask, paragraph_of: Callable[[int], int]
+    doc: Doc,
+    candidates: list[Candidate],
+    mask: QuoteMask,
+    paragraph_of: Callable[[int], int],
+    model: Model | None = _SHIPPED,
+    use_model: bool = True,
 ) -> tuple[list[tuple[Candidate, Resolution]], NameTable]:
+    """Every quote's speaker: the sieves propose, then the candidate model (`ranker.py`) decides
+    among the proposal and the article's other candidates. `use_model=False`: the sieves alone."""
     table = build_table(doc, mask, candidates)
+    proposed = propose(candidates, table, mask, paragraph_of)
+    model = model if model is not None else shipped_model()
+    if not use_model or model is None:
+        return proposed, table
+    return rank(proposed, Article.of(doc, table, mask, paragraph_of), model), table
+
+
+def propose(
+    candidates: list[Candidate], table: NameTable, mask: QuoteMask, paragraph_of: Callable[[int], int]
+) -> list[tuple[Candidate, Resolution]]:
+    """The sieves' answer for every quote, in text order."""
     ctx = Context(table, mask, paragraph_of)
     first = _attribute_in_order(candidates, ctx)
     if not ctx.ahead.wanted:
-        return first, table
-    return _attribute_in_order(candidates, Context(table, mask, paragraph_of, ahead=Lookahead(first))), table
+        return first
+    return _attribute_in_order(candidates, Context(table, mask, paragraph_of, ahead=Lookahead(first)))
 
 
 def _attribute_in_order(candidates: list[Candidate], ctx: Context) -> list[tuple[Candidate, Resolution]]:

@@ -36,6 +36,7 @@ class Resolution:
     mention: str | None
     method: Method
     evidence: str = ""  # what the sieve relied on, for provenance (Quote.evidence)
+    confidence: float | None = None  # P(right) from the ranker; None: the sieve's calibrated figure
 
 
 @dataclass

@@ -1,0 +1,247 @@
+"""Who else could have said it: every quote's candidate speakers, each with the evidence for it.
+
+The sieves propose one speaker per quote (or none). The ranker (`ranker.py`) decides among
+that proposal and the other people and organisations the article puts near the quote: the
+speakers of the quotes before it, and whoever the text names in the quote's paragraph and the
+paragraphs above. This module only gathers candidates and describes each one as features; it
+decides nothing. Features are plain names -> numbers so that a model can be trained on them
+and stored as a readable table of weights.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from spacy.tokens import Doc, Token
+
+from ..extraction.candidate import Candidate
+from ..extraction.cues import PRONOUNS_FEMALE, PRONOUNS_MALE
+from ..extraction.syntax import QuoteMask, doc_text, is_cue
+from ..types import SpeakerKind
+from .mentions import is_pronoun
+from .names import fold, surname
+from .pronouns import agrees
+from .sieves import Resolution
+from .table import Entry, NameTable
+
+# How far the candidate pool reaches: paragraphs above the quote's, and earlier quotes' speakers.
+PARAGRAPHS_BACK = 3
+PREVIOUS_SPEAKERS = 3
+# A description the sieves could not tie to anyone ("the complaint", "a study") is a candidate
+# as written: an unnamed source is better than nothing when nobody else fits.
+AS_WRITTEN_POS = frozenset({"NOUN", "PROPN"})
+
+
+@dataclass(frozen=True)
+class SpeakerCandidate:
+    entry: Entry
+    features: dict[str, float]
+    proposed: bool  # the sieves' own answer
+
+
+@dataclass(frozen=True)
+class Article:
+    """What the candidate features read, shared by every quote of one article."""
+
+    doc: Doc
+    table: NameTable
+    mask: QuoteMask
+    paragraph_of: Callable[[int], int]
+    token_at: dict[int, Token]  # character offset of a token's first character -> token
+    first_named: int | None  # where the article names its first person
+
+    @classmethod
+    def of(cls, doc: Doc, table: NameTable, mask: QuoteMask, paragraph_of: Callable[[int], int]) -> Article:
+        positions = [p for e in table.people.values() for p in e.positions]
+        return cls(doc, table, mask, paragraph_of, {t.idx: t for t in doc}, min(positions, default=None))
+
+
+@dataclass(frozen=True)
+class QuoteContext:
+    """What every candidate of one quote is compared with."""
+
+    quote: Candidate
+    proposal: Resolution
+    previous: list[tuple[Candidate, Resolution]]
+    sentence: tuple[int, int] | None  # character bounds of the quote's sentence(s)
+    folded_text: str  # the quote's words, folded, padded with spaces
+    context: str  # "subject" when the quote has a speaker mention of its own, else "no_subject"
+
+
+def candidates_for(
+    index: int, resolutions: list[tuple[Candidate, Resolution]], article: Article
+) -> list[SpeakerCandidate]:
+    """The candidate speakers of quote `index`, the sieves' proposal among them when there is one."""
+    quote, proposal = resolutions[index]
+    previous = resolutions[:index]
+    pool: list[tuple[Entry, bool]] = []
+    if proposal.entry is not None:
+        pool.append((proposal.entry, False))
+    for entry in _previous_speakers(quote, previous):
+        pool.append((entry, False))
+    for entry in _named_nearby(quote, article):
+        pool.append((entry, False))
+    written = _as_written(quote, proposal)
+    if written is not None:
+        pool.append((written, True))
+    span = article.doc.char_span(quote.start, quote.end, alignment_mode="expand")
+    has_subject = quote.speaker_head is not None or quote.speaker_text is not None
+    here = QuoteContext(
+        quote,
+        proposal,
+        previous,
+        (span[0].sent.start_char, span[-1].sent.end_char) if span is not None and len(span) else None,
+        f" {fold(doc_text(article.doc)[quote.start : quote.end])} ",
+        "subject" if has_subject else "no_subject",
+    )
+    seen: set[tuple[SpeakerKind, str]] = set()
+    found = []
+    for entry, as_written in pool:
+        key = (entry.kind, fold(entry.name))
+        if key in seen:
+            continue
+        seen.add(key)
+        proposed = proposal.entry is not None and entry is proposal.entry
+        found.append(SpeakerCandidate(entry, _features(entry, here, proposed, as_written, article), proposed))
+    return found
+
+
+# -- the pool -----------------------------------------------------------------------------
+def _previous_speakers(quote: Candidate, previous: list[tuple[Candidate, Resolution]]) -> list[Entry]:
+    entries: list[Entry] = []
+    for earlier, resolution in reversed(previous):
+        if quote.paragraph - earlier.paragraph > PARAGRAPHS_BACK:
+            break
+        if resolution.entry is not None and all(resolution.entry is not e for e in entries):
+            entries.append(resolution.entry)
+        if len(entries) == PREVIOUS_SPEAKERS:
+            break
+    return entries
+
+
+def _named_nearby(quote: Candidate, article: Article) -> list[Entry]:
+    """People and organisations named outside quotes from PARAGRAPHS_BACK paragraphs above the
+    quote down to the end of its own paragraph."""
+    first = quote.paragraph - PARAGRAPHS_BACK
+    entries = {id(e): e for e in (*article.table.people.values(), *article.table.organisations.values())}
+    return [
+        e
+        for e in entries.values()
+        if any(first <= article.paragraph_of(p) <= quote.paragraph for p in e.positions if p < quote.start)
+        or any(article.paragraph_of(p) == quote.paragraph for p in e.positions)
+    ]
+
+
+def _as_written(quote: Candidate, proposal: Resolution) -> Entry | None:
+    head = quote.speaker_head
+    if proposal.entry is not None or head is None or not proposal.mention or head.pos_ not in AS_WRITTEN_POS:
+        return None
+    if is_pronoun(head):
+        return None
+    words = proposal.mention.strip(" ,")
+    for article in ("the ", "a ", "an "):
+        if words.lower().startswith(article):
+            words = words[len(article) :]
+    kind = SpeakerKind.GROUP if head.tag_ in {"NNS", "NNPS"} else SpeakerKind.UNNAMED_SOURCE
+    return Entry(words, kind) if words else None
+
+
+# -- features -----------------------------------------------------------------------------
+def _features(entry: Entry, here: QuoteContext, proposed: bool, as_written: bool, article: Article) -> dict[str, float]:
+    quote, proposal = here.quote, here.proposal
+    f: dict[str, float] = {"bias_kind_" + entry.kind.value: 1.0}
+    if proposed:
+        f["proposed"] = 1.0
+        f["proposed_by_" + proposal.method.value] = 1.0
+        f["proposed_" + quote.kind.value] = 1.0
+    elif proposal.entry is None:
+        f["alternative_to_nothing"] = 1.0
+    if as_written:
+        f["as_written"] = 1.0
+    f.update(_recency(entry, here))
+    f.update(_mentions(entry, here, article))
+    if quote.speaker_head is not None and is_pronoun(quote.speaker_head):
+        f.update(_pronoun(entry, quote.speaker_head))
+    if entry.kind is SpeakerKind.PERSON and len(entry.name.split()) >= 2:
+        f["full_name"] = 1.0
+    last_name = fold(surname(entry.name)) if entry.kind is SpeakerKind.PERSON else fold(entry.name)
+    if last_name and f" {last_name} " in here.folded_text:
+        f["named_inside_quote"] = 1.0
+    return f
+
+
+def _recency(entry: Entry, here: QuoteContext) -> dict[str, float]:
+    quote, previous, context = here.quote, here.previous, here.context
+    f: dict[str, float] = {}
+    spoke = [c for c, r in previous if r.entry is entry]
+    if not spoke:
+        return f
+    f["spoke_before"] = 1.0
+    f["quotes_before_log"] = math.log1p(len(spoke))
+    distinct: list[Entry] = []
+    for _, resolution in reversed(previous):
+        if resolution.entry is not None and all(resolution.entry is not e for e in distinct):
+            distinct.append(resolution.entry)
+    rank = next(i for i, e in enumerate(distinct) if e is entry)
+    if rank < PREVIOUS_SPEAKERS:
+        f[f"last_speaker_{rank + 1}_{context}"] = 1.0
+    gap = quote.paragraph - spoke[-1].paragraph
+    f[f"spoke_paragraphs_back_{min(gap, 3)}_{context}"] = 1.0
+    if previous and previous[-1][0] is spoke[-1] and previous[-1][0].open_ended:
+        f["continues_open_quote"] = 1.0
+    return f
+
+
+def _mentions(entry: Entry, here: QuoteContext, article: Article) -> dict[str, float]:
+    quote, sentence, context = here.quote, here.sentence, here.context
+    f: dict[str, float] = {}
+    if not entry.positions:
+        return f
+    f["mentions_log"] = math.log1p(len(entry.positions))
+    before = [p for p in entry.positions if p < quote.start]
+    after = [p for p in entry.positions if p >= quote.end and article.paragraph_of(p) == quote.paragraph]
+    if before:
+        nearest = max(before)
+        gap = quote.paragraph - article.paragraph_of(nearest)
+        f[f"named_paragraphs_back_{min(gap, 3)}_{context}"] = 1.0
+        f["named_before_distance"] = math.log1p(quote.start - nearest) / 8
+        if sentence is not None and nearest >= sentence[0]:
+            f["named_before_in_sentence"] = 1.0
+        f.update(_role_of_mention(nearest, article, "before"))
+    if after:
+        nearest = min(after)
+        f["named_after_distance"] = math.log1p(nearest - quote.end) / 8
+        if sentence is not None and nearest < sentence[1]:
+            f["named_after_in_sentence"] = 1.0
+        f.update(_role_of_mention(nearest, article, "after"))
+    if min(entry.positions) == article.first_named:
+        f["named_first"] = 1.0
+    return f
+
+
+def _role_of_mention(position: int, article: Article, side: str) -> dict[str, float]:
+    """Whether the mention at `position` is a subject, and of a reporting verb."""
+    token = article.token_at.get(position)
+    if token is None:
+        return {}
+    head = token
+    while head.dep_ == "compound" and head.head is not head:
+        head = head.head
+    if head.dep_ not in {"nsubj", "nsubjpass"}:
+        return {f"named_{side}_not_subject": 1.0}
+    if is_cue(head.head):
+        return {f"named_{side}_speech_subject": 1.0}
+    return {f"named_{side}_subject": 1.0}
+
+
+def _pronoun(entry: Entry, pronoun: Token) -> dict[str, float]:
+    f = {"pronoun_agrees" if agrees(entry, pronoun) else "pronoun_disagrees": 1.0}
+    word = pronoun.lower_
+    if word in PRONOUNS_MALE | PRONOUNS_FEMALE and entry.kind is SpeakerKind.PERSON:
+        wanted = "male" if word in PRONOUNS_MALE else "female"
+        f["pronoun_gender_known" if entry.gender == wanted else "pronoun_gender_unknown"] = float(
+            entry.gender in {None, wanted}
+        )
+    return f

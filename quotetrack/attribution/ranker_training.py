@@ -1,0 +1,207 @@
+"""Train the candidate model on gold articles, and measure it on articles it never saw.
+
+Every figure this module reports is cross-validated over articles: the articles are split into
+folds, and each fold is scored by a model (and a calibration) fitted on the other folds only.
+The shipped model is then fitted on all the articles, and its calibration on the out-of-fold
+scores, so the confidence a user sees was also learnt from quotes the model had not been fitted on.
+
+Needs scikit-learn (the dev extra); the service only reads the weights (`ranker.py`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from spacy.language import Language
+
+from ..evaluation import GoldArticle, Report, Span, evaluate, match, speaker_right
+from ..extraction import find_candidates
+from ..normalization.text import normalize
+from ..types import SpeakerKind
+from .attribute import build_table, propose
+from .calibration import confidence as sieve_confidence
+from .candidates import Article, candidates_for
+from .ranker import MODEL_FILE, Model
+from .table import Entry
+
+FOLDS = 5
+REGULARISATION = 1.0  # scikit-learn's C; fixed, not tuned on the folds it is scored on
+
+
+@dataclass(frozen=True)
+class Choice:
+    name: str
+    acronyms: tuple[str, ...]
+    features: dict[str, float]
+    proposed: bool
+
+
+@dataclass(frozen=True)
+class QuoteExample:
+    span: Span  # the predicted quote with the sieves' speaker
+    choices: list[Choice]
+
+
+@dataclass(frozen=True)
+class ArticleExamples:
+    gold: GoldArticle
+    quotes: list[QuoteExample]
+
+    def labelled(self) -> list[tuple[QuoteExample, list[bool]]]:
+        """Quotes that match a gold quote, each choice marked right or wrong."""
+        by_span = {id(q.span): q for q in self.quotes}
+        return [
+            (by_span[id(p)], [speaker_right(c.name, g, acronyms=c.acronyms) for c in by_span[id(p)].choices])
+            for p, g in match([q.span for q in self.quotes], self.gold.quotes)
+        ]
+
+
+def collect(articles: list[GoldArticle], nlp: Language) -> list[ArticleExamples]:
+    """Extract every article once: its quotes, the sieves' proposals and every quote's candidates."""
+    collected = []
+    for article in articles:
+        normalized = normalize(article.text)
+        doc = nlp(normalized.text)
+        found = find_candidates(doc)
+        table = build_table(doc, found.mask, found.candidates)
+        proposed = propose(found.candidates, table, found.mask, found.paragraph_of)
+        context = Article.of(doc, table, found.mask, found.paragraph_of)
+        quotes = []
+        for index, (candidate, resolution) in enumerate(proposed):
+            start, end = normalized.span_to_original(candidate.start, candidate.end)
+            choices = [
+                Choice(c.entry.name, _acronyms(c.entry), c.features, c.proposed)
+                for c in candidates_for(index, proposed, context)
+            ]
+            entry = resolution.entry
+            span = Span(
+                start,
+                end,
+                article.text[start:end],
+                candidate.kind.value,
+                entry.name if entry is not None else None,
+                _acronyms(entry) if entry is not None else (),
+                resolution.method.value,
+                sieve_confidence(resolution.method),
+            )
+            quotes.append(QuoteExample(span, choices))
+        collected.append(ArticleExamples(article, quotes))
+    return collected
+
+
+def _acronyms(entry: Entry) -> tuple[str, ...]:
+    if entry.kind is not SpeakerKind.ORGANIZATION:
+        return ()
+    return tuple(a for a in entry.aliases if a.isupper() and 2 <= len(a) <= 6)
+
+
+# -- fitting ------------------------------------------------------------------------------
+def fit(examples: list[ArticleExamples], folds: int = FOLDS) -> Model:
+    """A model fitted on `examples`, calibrated on its own out-of-fold scores over them."""
+    weights, intercept = _fit_weights(examples)
+    outcomes = [o for fold in _folds(examples, folds) for o in _scored(_fit_uncalibrated(fold[0]), fold[1])]
+    return Model(weights, intercept, _fit_platt(outcomes))
+
+
+def cross_validate(examples: list[ArticleExamples], folds: int = FOLDS) -> dict[str, list[Span]]:
+    """Every article's quotes with the speaker and confidence of a model that never saw it
+    (its calibration fitted within the training folds too). Keyed by article name."""
+    predicted: dict[str, list[Span]] = {}
+    for train, test in _folds(examples, folds):
+        model = fit(train, folds)
+        for article in test:
+            predicted[article.gold.name] = predict(article, model)
+    return predicted
+
+
+def predict(article: ArticleExamples, model: Model) -> list[Span]:
+    spans = []
+    for quote in article.quotes:
+        if not quote.choices:
+            spans.append(_with(quote.span, quote.span.speaker, quote.span.speaker_aliases, quote.span.method, 0.0))
+            continue
+        scored = sorted(((model.logit(c.features), c) for c in quote.choices), key=lambda sc: -sc[0])
+        runner_up = scored[1][0] if len(scored) > 1 else None
+        best = scored[0][1]
+        method = quote.span.method if best.proposed else "ranked"
+        spans.append(_with(quote.span, best.name, best.acronyms, method, model.confidence(scored[0][0], runner_up)))
+    return spans
+
+
+def _with(span: Span, speaker: str | None, acronyms: tuple[str, ...], method: str | None, conf: float) -> Span:
+    return Span(span.start, span.end, span.text, span.kind, speaker, acronyms, method, conf)
+
+
+def _folds(examples: list[ArticleExamples], folds: int) -> list[tuple[list[ArticleExamples], list[ArticleExamples]]]:
+    """Folds by article, assigned in name order so that a rerun splits the same way."""
+    ordered = sorted(examples, key=lambda a: a.gold.name)
+    return [
+        ([a for i, a in enumerate(ordered) if i % folds != k], [a for i, a in enumerate(ordered) if i % folds == k])
+        for k in range(folds)
+    ]
+
+
+def _fit_uncalibrated(examples: list[ArticleExamples]) -> Model:
+    weights, intercept = _fit_weights(examples)
+    return Model(weights, intercept, (1.0, 0.0, 0.0))
+
+
+def _fit_weights(examples: list[ArticleExamples]) -> tuple[dict[str, float], float]:
+    from sklearn.linear_model import LogisticRegression
+
+    rows, labels = [], []
+    for article in examples:
+        for quote, rights in article.labelled():
+            for choice, right in zip(quote.choices, rights, strict=True):
+                rows.append(choice.features)
+                labels.append(right)
+    names = sorted({name for row in rows for name in row})
+    matrix = [[row.get(name, 0.0) for name in names] for row in rows]
+    model = LogisticRegression(C=REGULARISATION, max_iter=5000)
+    model.fit(matrix, labels)
+    weights = {name: round(float(w), 4) for name, w in zip(names, model.coef_[0], strict=True) if abs(w) > 1e-6}
+    return weights, round(float(model.intercept_[0]), 4)
+
+
+def _scored(model: Model, examples: list[ArticleExamples]) -> list[tuple[float, float, bool]]:
+    """(best logit, margin over the runner-up, right) for every matched quote with a candidate."""
+    outcomes = []
+    for article in examples:
+        for quote, rights in article.labelled():
+            if not quote.choices:
+                continue
+            scored = sorted(
+                ((model.logit(c.features), right) for c, right in zip(quote.choices, rights, strict=True)),
+                key=lambda sr: -sr[0],
+            )
+            margin = scored[0][0] - scored[1][0] if len(scored) > 1 else 0.0
+            outcomes.append((scored[0][0], margin, scored[0][1]))
+    return outcomes
+
+
+def _fit_platt(outcomes: list[tuple[float, float, bool]]) -> tuple[float, float, float]:
+    from sklearn.linear_model import LogisticRegression
+
+    platt = LogisticRegression(C=100.0, max_iter=5000)
+    platt.fit([[logit, margin] for logit, margin, _ in outcomes], [right for _, _, right in outcomes])
+    a, b = (round(float(w), 4) for w in platt.coef_[0])
+    return a, b, round(float(platt.intercept_[0]), 4)
+
+
+# -- reports ------------------------------------------------------------------------------
+def report(examples: list[ArticleExamples], spans_of: Callable[[ArticleExamples], list[Span]], system: str) -> Report:
+    by_text = {a.gold.text: spans_of(a) for a in examples}
+    return evaluate([a.gold for a in examples], lambda text: by_text[text], system)
+
+
+def save(model: Model, sources: list[str], cross_validated: dict[str, float]) -> None:
+    document = {
+        "trained_on": sources,
+        "folds": FOLDS,
+        "regularisation": REGULARISATION,
+        "cross_validated": cross_validated,
+        "model": model.to_json(),
+    }
+    MODEL_FILE.write_text(json.dumps(document, indent=2, sort_keys=True) + "\n", encoding="utf-8")

@@ -1,0 +1,90 @@
+"""The candidate model: it decides among the sieves' proposal and the article's other candidates,
+its confidence comes from the calibration, and its figures are measured on articles it never saw."""
+
+from __future__ import annotations
+
+import pytest
+
+from quotetrack.attribution.candidates import SpeakerCandidate
+from quotetrack.attribution.ranker import Model, decide, shipped_model
+from quotetrack.attribution.ranker_training import ArticleExamples, _folds
+from quotetrack.attribution.sieves import UNRESOLVED, Resolution
+from quotetrack.attribution.table import Entry
+from quotetrack.evaluation import GoldArticle
+from quotetrack.quotes import extract_quotes
+from quotetrack.types import Method, SpeakerKind
+
+# A hand-written model, so that these tests check the decision rule, not the shipped weights.
+MODEL = Model({"proposed": 2.0, "last_speaker_1_no_subject": 1.5, "named_before_in_sentence": 1.0}, -1.0, (1.0, 0.5, 0))
+
+
+def choice(name: str, proposed: bool = False, **features: float) -> SpeakerCandidate:
+    return SpeakerCandidate(Entry(name, SpeakerKind.PERSON), dict(features), proposed)
+
+
+def test_the_most_probable_candidate_is_the_speaker():
+    proposal = Resolution(Entry("Ana Ruiz", SpeakerKind.PERSON), "Ruiz", Method.SURNAME)
+    proposed = SpeakerCandidate(proposal.entry, {"proposed": 1.0}, True)
+    other = choice("Tomas Berg", last_speaker_1_no_subject=1.0, named_before_in_sentence=1.0)
+    chosen = decide(proposal, [proposed, other], MODEL)
+    assert chosen.entry is other.entry and chosen.method is Method.RANKED
+    assert chosen.mention == "Ruiz"  # what the text said stays on record
+    assert "last_speaker_1_no_subject" in chosen.evidence
+
+
+def test_the_proposal_keeps_its_sieve_when_the_model_agrees():
+    proposal = Resolution(Entry("Ana Ruiz", SpeakerKind.PERSON), "Ruiz", Method.SURNAME, "Ruiz")
+    proposed = SpeakerCandidate(proposal.entry, {"proposed": 1.0, "named_before_in_sentence": 1.0}, True)
+    chosen = decide(proposal, [proposed, choice("Tomas Berg")], MODEL)
+    assert chosen.entry is proposal.entry and chosen.method is Method.SURNAME and chosen.evidence == "Ruiz"
+
+
+def test_confidence_grows_with_the_margin_over_the_runner_up():
+    proposal = Resolution(Entry("Ana Ruiz", SpeakerKind.PERSON), "Ruiz", Method.SURNAME)
+    proposed = SpeakerCandidate(proposal.entry, {"proposed": 1.0}, True)
+    close = decide(proposal, [proposed, choice("B", proposed=False, named_before_in_sentence=1.0)], MODEL)
+    far = decide(proposal, [proposed, choice("B")], MODEL)
+    assert 0.0 < close.confidence < far.confidence < 1.0  # type: ignore[operator]
+
+
+def test_no_candidate_at_all_stays_unresolved_with_no_confidence():
+    chosen = decide(UNRESOLVED, [], MODEL)
+    assert chosen.entry is None and chosen.method is Method.UNRESOLVED and chosen.confidence == 0.0
+
+
+def test_a_model_survives_its_json_form():
+    assert Model.from_json(MODEL.to_json()) == MODEL
+
+
+def test_folds_never_put_one_article_on_both_sides():
+    articles = [ArticleExamples(GoldArticle(f"a{i}", f"text {i}", []), []) for i in range(13)]
+    folds = _folds(articles, 5)
+    assert sorted(a.gold.name for _, test in folds for a in test) == sorted(a.gold.name for a in articles)
+    for train, test in folds:
+        assert not {a.gold.name for a in train} & {a.gold.name for a in test}
+
+
+@pytest.mark.model
+def test_the_shipped_model_is_used_and_its_confidence_is_a_probability(nlp):
+    assert shipped_model() is not None
+    text = (
+        "Mayor Lena Ortiz opened the new library on Saturday.\n\n"
+        '"Every child in this city deserves a quiet place to read," Ortiz said.\n\n'
+        '"We will keep the doors open late on weekdays."'
+    )
+    quotes, _ = extract_quotes(text, nlp)
+    assert [q.speaker.name if q.speaker else None for q in quotes] == ["Lena Ortiz", "Lena Ortiz"]
+    assert all(0.0 < q.confidence < 1.0 for q in quotes)
+
+
+@pytest.mark.model
+def test_an_unattributed_paragraph_takes_the_speaker_the_article_offers(nlp):
+    """#18: a quote is never left unresolved while the article offers a plausible speaker."""
+    text = (
+        "Harbour pilots have warned for years that the channel is too shallow.\n\n"
+        "Captain Idris Okoye, who has guided tankers into the port since 2009, described the problem.\n\n"
+        '"At low tide we have less than a metre under the keel on the biggest ships."'
+    )
+    quotes, _ = extract_quotes(text, nlp)
+    (quote,) = [q for q in quotes if q.text.startswith("At low tide")]
+    assert quote.speaker is not None and quote.speaker.name == "Idris Okoye"
