@@ -371,7 +371,7 @@ def evaluate(gold, peer, output, fit_calibration) -> None:
             run(articles, textacy_predictor(spacy.load(settings["SPACY_MODEL"])), "textacy", lenient_surname=True)
         )
     command = "$ quotetrack eval " + " ".join([*gold, *([] if peer else ["--no-peer"])])
-    text = command + "\n" + format_reports(reports, list(gold))
+    text = command + "\n" + _in_sample_note(gold) + format_reports(reports, list(gold))
     click.echo(text)
     if output:
         Path(output).write_text(text + "\n", encoding="utf-8")
@@ -429,6 +429,22 @@ def train_ranker(gold, held_out, output, save) -> None:
     click.echo(text)
     if output:
         Path(output).write_text(text + "\n", encoding="utf-8")
+
+
+def _in_sample_note(gold) -> str:
+    """A figure on articles the candidate model was trained on is in-sample: say so in the report."""
+    from .attribution.ranker import MODEL_FILE
+
+    if not MODEL_FILE.exists():
+        return ""
+    trained_on = {Path(p).name + "/" + Path(p).parent.name for p in json.loads(MODEL_FILE.read_text())["trained_on"]}
+    seen = [p for p in gold if Path(p).name + "/" + Path(p).parent.name in trained_on]
+    if not seen:
+        return ""
+    return (
+        f"note: the candidate model was trained on {', '.join(seen)}: these speaker figures are in-sample; "
+        "`quotetrack train-ranker` reports them cross-validated over articles\n"
+    )
 
 
 def _summary(report) -> str:
