@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Flask
 from flask_smorest.spec.plugins import integerconverter2paramschema
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from quotetrack.config import load_settings
 
@@ -34,7 +35,21 @@ def create_app(config: dict | None = None) -> Flask:
     QuoteTrackState(app)
     api.init_app(app)
     api.register_converter(security.IdConverter, integerconverter2paramschema)
-    from . import articles, audit, auth, cards, docs, extract, health, limits, quotes, speakers, statements, web
+    from . import (
+        articles,
+        audit,
+        auth,
+        cards,
+        deadline,
+        docs,
+        extract,
+        health,
+        limits,
+        quotes,
+        speakers,
+        statements,
+        web,
+    )
 
     auth.init_spec(api)
     for module in (articles, speakers, quotes, statements, extract, cards, audit):
@@ -48,6 +63,14 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(health.probes)
     security.init_app(app)
     limits.init_app(app)
+    deadline.init_app(app)
+    proxies = int(app.config["TRUSTED_PROXIES"])
+    if proxies > 0:
+        # The client address (rate limits, logs) from the last N X-Forwarded-For values, the ones
+        # our own proxies appended; anything earlier in the header is the client's say-so. Only the
+        # address: links come from PUBLIC_BASE_URL or an allowed Host, never a forwarded host.
+        proxied = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=0, x_host=0, x_port=0, x_prefix=0)
+        app.wsgi_app = proxied  # type: ignore[method-assign]
     _document_common_answers(api)
     components = api.spec.components.schemas
     for name, rules in cross_field_rules(app.config["FETCH_URLS"]).items():
@@ -57,12 +80,14 @@ def create_app(config: dict | None = None) -> Flask:
 
 
 def _document_common_answers(smorest_api) -> None:
-    """Answers any operation can give, in the OpenAPI document: 503 (database unavailable, with
-    Retry-After) everywhere, 429 (rate limit) on writes, 400 (a body that is not JSON) where there is a body."""
+    """Answers any operation can give, in the OpenAPI document: 503 (database unavailable or the
+    request too long, with Retry-After) everywhere, 429 (rate limit) on writes, 400 (a body that is
+    not JSON) where there is a body."""
     error = {"$ref": "#/components/schemas/Error"}
     common = {
         "503": {
-            "description": "The database is unavailable (Retry-After says when to retry).",
+            "description": "The database is unavailable, or the request ran past REQUEST_TIMEOUT "
+            "(Retry-After says when to retry).",
             "content": {"application/json": {"schema": error}},
         },
     }

@@ -27,6 +27,9 @@ class QuoteTrackApi(Api):
         payload, code, headers = super().handle_http_exception(error)
         payload.setdefault("message", error.description)
         payload.setdefault("errors", {})
+        retry_after = getattr(error, "retry_after", None)  # werkzeug's 503 can carry one (api/deadline.py)
+        if isinstance(retry_after, int) and retry_after > 0:
+            headers["Retry-After"] = str(retry_after)
         if isinstance(error, MethodNotAllowed) and error.valid_methods:
             headers["Allow"] = ", ".join(sorted(error.valid_methods))
         if error.code == 429:

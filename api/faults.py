@@ -8,6 +8,7 @@ CLI uses it):
   a grace period (a frozen server enforces no timeout of its own); the pool then drops it.
 - SQLite: the file is opened read-write but never created (`quotetrack migrate` creates it), and a file
   deleted while serving is noticed at the next checkout instead of answering from the unlinked inode.
+  Nothing here opens the file outside SQLite (see `writable`): only stat() and access().
 - Errors that mean "the database is not there or cannot write" become 503 with Retry-After in the
   one error shape; the next request tries again, so the app recovers by itself.
 """
@@ -190,11 +191,11 @@ def _guard_sqlite(engine: Engine) -> None:
             context.is_disconnect = True
 
     def writable() -> bool:
-        try:
-            os.close(os.open(path, os.O_RDWR))
-        except OSError:
-            return False
-        return True
+        # Ask the kernel, never open the file: closing any descriptor of it drops every POSIX lock
+        # this process holds on it, SQLite's shared lock included, and the next connection to close
+        # anywhere then checkpoints and deletes the WAL under the workers (issue 22: acknowledged
+        # writes lost, the file corrupted). access() also says no for an immutable file, even to root.
+        return os.access(path, os.W_OK)
 
     @event.listens_for(engine, "connect")
     def _note_read_only(dbapi_connection, connection_record):

@@ -114,10 +114,39 @@ def _headers(response: Response) -> Response:
 
 def _quiet_gunicorn() -> None:
     """Under gunicorn, say `Server: quotetrack` rather than which server answers (gunicorn writes the
-    header itself, from this module global, for each response)."""
+    header itself, from this module global, for each response), and answer gunicorn's own errors in
+    the one error shape (see _gunicorn_error)."""
     wsgi = sys.modules.get("gunicorn.http.wsgi")
     if wsgi is not None:
         wsgi.SERVER = "quotetrack"  # type: ignore[attr-defined]
+    util = sys.modules.get("gunicorn.util")
+    if util is not None:
+        util.write_error = _gunicorn_error  # type: ignore[attr-defined]
+
+
+def _gunicorn_error(sock, status_int: int, reason: str, mesg: str) -> None:
+    """What gunicorn answers itself, before or around the app: a request line over its
+    limit_request_line (414), headers over its limits (431), a request it cannot parse (400), a
+    worker stopped past --timeout (500). gunicorn writes these from `gunicorn.util.write_error`, an
+    HTML page; this replaces it (in each worker, as the app loads) with the error shape."""
+    from gunicorn.util import write_nonblock
+    from werkzeug.http import HTTP_STATUS_CODES
+
+    status = HTTP_STATUS_CODES.get(status_int, reason)
+    body = json.dumps(
+        {"code": status_int, "status": status, "message": mesg or status, "errors": {}}, ensure_ascii=True
+    ).encode()
+    head = (
+        f"HTTP/1.1 {status_int} {reason}\r\n"
+        "Connection: close\r\n"
+        "Content-Type: application/json\r\n"
+        f"Content-Length: {len(body)}\r\n"
+        f"Content-Security-Policy: {DEFAULT_CSP}\r\n"
+        "X-Content-Type-Options: nosniff\r\n"
+        "Server: quotetrack\r\n"
+        "\r\n"
+    )
+    write_nonblock(sock, head.encode("latin-1", "replace") + body)
 
 
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")

@@ -81,16 +81,33 @@ SETTINGS: tuple[Setting, ...] = (
         "drops a connection to a server that stopped answering).",
         int,
     ),
-    Setting("RATE_LIMIT_PER_KEY", "120/minute", "Writes per API key (Flask-Limiter syntax; '' for none)."),
+    Setting(
+        "REQUEST_TIMEOUT",
+        80.0,
+        "Seconds one request may run in a web worker before it is stopped with a 503 in the error shape (0: no "
+        "limit). Keep it below gunicorn's --timeout (120 in scripts/serve-seeds.sh and docker-compose.yml), or "
+        "gunicorn kills the worker first; the margin covers a C call that must end before the limit can act.",
+        float,
+    ),
+    Setting("RATE_LIMIT_PER_KEY", "120/minute", "Writes per valid API key (Flask-Limiter syntax; '' for none)."),
     Setting(
         "RATE_LIMIT_PER_ADDRESS",
         "60/minute",
-        "POST/PATCH/PUT/DELETE requests per client address, with or without a key (extract and verify too).",
+        "POST/PATCH/PUT/DELETE requests per client address without a valid API key (extract and verify too; "
+        "an unknown or revoked key counts as none). Requests with a valid key count against their key instead.",
     ),
     Setting(
         "RATE_LIMIT_STORAGE_URI",
-        "memory://",
-        "Where rate-limit counters live: memory:// (per worker process) or redis://host:6379 to share them.",
+        "",
+        "Where rate-limit counters live. Unset: BROKER_URL when it is a Redis URL (shared by every worker and "
+        "host), else memory:// (each worker process counts on its own: N workers allow N times the limit).",
+    ),
+    Setting(
+        "TRUSTED_PROXIES",
+        0,
+        "How many reverse proxies in front of the app append the client address to X-Forwarded-For. 0: the "
+        "header is ignored and the peer address is the client. Behind one nginx or load balancer: 1.",
+        int,
     ),
     Setting("MAX_JSON_DEPTH", 32, "Deepest nesting of arrays and objects accepted in a JSON body.", int),
     Setting("CARD_MAX_AGE", 300, "Seconds a CMS or browser may cache a card (Cache-Control max-age).", int),

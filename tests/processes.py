@@ -102,7 +102,7 @@ class Stack:
         self.workers.append(process)
         return process
 
-    def start_api(self, web_workers: int = 2) -> str:
+    def start_api(self, web_workers: int = 2, app: str = "api:create_app()", timeout: int = 120) -> str:
         port = free_port()
         log = open(self.logs / "api.log", "w")  # noqa: SIM115
         self.api = subprocess.Popen(
@@ -115,8 +115,8 @@ class Stack:
                 "-w",
                 str(web_workers),
                 "--timeout",
-                "120",
-                "api:create_app()",
+                str(timeout),
+                app,
             ],
             env=self.env,
             cwd=ROOT,

@@ -58,6 +58,18 @@ def archive_with_one_article(tmp_path):
     return path, url, app, client, auth
 
 
+def test_every_sqlite_connection_of_the_web_app_has_wal_busy_timeout_and_synchronous_normal(tmp_path, nlp):
+    path, url, app, client, auth = archive_with_one_article(tmp_path)
+    engine = app.extensions["quotetrack"].db.engine
+    engine.dispose()
+    with engine.connect() as first, engine.connect() as second:  # two fresh connections of the pool
+        for connection in (first, second):
+            assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+            assert connection.exec_driver_sql("PRAGMA busy_timeout").scalar() == 30_000
+            assert connection.exec_driver_sql("PRAGMA synchronous").scalar() == 1  # NORMAL
+    engine.dispose()
+
+
 def test_missing_sqlite_file_is_503_and_never_created_by_the_web_app(tmp_path, nlp):
     path = tmp_path / "archive.sqlite3"
     app = make_app(f"sqlite:///{path}")

@@ -20,7 +20,7 @@ import pytest
 
 from quotetrack.sources import read_sources
 
-from .conftest import make_key, migrate
+from .conftest import SEEDS, make_key, migrate
 
 ARTICLE = {
     "text": "“We will keep the shelters open,” Gov. Linda Marsh said on Friday.",
@@ -198,19 +198,120 @@ def test_page_canonical_javascript_url_is_dropped():
 
 
 def test_writes_are_rate_limited_per_address_and_per_key(database_url, nlp):
-    app = make_app(database_url, RATE_LIMIT_PER_ADDRESS="5/minute", RATE_LIMIT_PER_KEY="3/minute")
+    app = make_app(database_url, RATE_LIMIT_PER_ADDRESS="2/minute", RATE_LIMIT_PER_KEY="3/minute")
     client, auth = app.test_client(), make_key(app)
     for _ in range(3):
         assert client.patch("/api/v1/speakers/nobody", json={"name": "X"}, headers=auth).status_code == 404
     limited = client.patch("/api/v1/speakers/nobody", json={"name": "X"}, headers=auth)
     assert_error(limited, 429)
     assert int(limited.headers["Retry-After"]) >= 1
-    # reads are never limited; the address still has writes left without that key
+    # reads are never limited; the key's writes are its own: the address still has all of its writes
     assert all(client.get("/api/v1/quotes").status_code == 200 for _ in range(10))
-    assert client.post("/api/v1/verify", json={"text": "x"}).status_code == 200
-    assert_error(client.post("/api/v1/verify", json={"text": "x"}), 429)  # the address's 5th and 6th write
+    assert all(client.post("/api/v1/verify", json={"text": "x"}).status_code == 200 for _ in range(2))
+    assert_error(client.post("/api/v1/verify", json={"text": "x"}), 429)  # the address's third write
     other = client.post("/api/v1/verify", json={"text": "x"}, environ_base={"REMOTE_ADDR": "10.0.0.9"})
     assert other.status_code == 200
+    app.extensions["quotetrack"].db.engine.dispose()
+
+
+def test_a_noisy_client_at_the_same_address_does_not_lock_out_a_real_key(database_url, nlp):
+    from quotetrack.storage import keys
+
+    app = make_app(database_url, RATE_LIMIT_PER_ADDRESS="2/minute", RATE_LIMIT_PER_KEY="5/minute")
+    client, auth, revoked = app.test_client(), make_key(app), make_key(app, name="old")
+    with app.extensions["quotetrack"].db.transaction() as session:
+        assert keys.revoke_key(session, "old")
+    for _ in range(2):
+        assert client.post("/api/v1/verify", json={"text": "x"}).status_code == 200
+    assert_error(client.post("/api/v1/verify", json={"text": "x"}), 429)
+    # Invented and revoked tokens are no key: they count against the address, so they buy nothing.
+    made_up = {"Authorization": "Bearer qt_made_up_to_get_a_fresh_bucket"}
+    assert_error(client.post("/api/v1/verify", json={"text": "x"}, headers=made_up), 429)
+    assert_error(client.post("/api/v1/verify", json={"text": "x"}, headers=revoked), 429)
+    # The real key, from the same address, has its own bucket.
+    for _ in range(5):
+        assert client.post("/api/v1/verify", json={"text": "x"}, headers=auth).status_code == 200
+    assert_error(client.post("/api/v1/verify", json={"text": "x"}, headers=auth), 429)
+    app.extensions["quotetrack"].db.engine.dispose()
+
+
+def test_trusted_proxies_decides_whether_x_forwarded_for_is_the_client(tmp_path, nlp):
+    url = f"sqlite:///{tmp_path / 'archive.sqlite3'}"
+    proxy = {"REMOTE_ADDR": "10.0.0.1"}  # every request arrives from the reverse proxy
+
+    def verify(client, forwarded: str):
+        return client.post(
+            "/api/v1/verify", json={"text": "x"}, environ_base=proxy, headers={"X-Forwarded-For": forwarded}
+        )
+
+    behind = make_app(url, RATE_LIMIT_PER_ADDRESS="1/minute", TRUSTED_PROXIES=1)
+    client = behind.test_client()
+    assert verify(client, "198.51.100.7").status_code == 200
+    assert verify(client, "198.51.100.8").status_code == 200  # another client: its own bucket
+    assert_error(verify(client, "198.51.100.7"), 429)
+    # What the client wrote before the proxy appended its address is not trusted.
+    assert_error(verify(client, "203.0.113.50, 198.51.100.7"), 429)
+    behind.extensions["quotetrack"].db.engine.dispose()
+
+    direct = make_app(url, RATE_LIMIT_PER_ADDRESS="1/minute")  # the default, 0: no proxy
+    client = direct.test_client()
+    assert verify(client, "198.51.100.7").status_code == 200
+    assert_error(verify(client, "198.51.100.8"), 429)  # a forged header does not make a new client
+    direct.extensions["quotetrack"].db.engine.dispose()
+
+
+def test_rate_limits_count_across_workers_in_the_brokers_redis_by_default(tmp_path, nlp):
+    """Two apps stand for two web workers (each would count alone in memory://); the Redis is real."""
+    redis_url = os.environ.get("REDIS_URL_TEST")
+    if not redis_url:
+        pytest.skip("REDIS_URL_TEST unset (scripts/start-redis.sh starts a server)")
+    import redis
+
+    redis.Redis.from_url(redis_url).flushdb()  # no counters of an earlier test
+    url = f"sqlite:///{tmp_path / 'archive.sqlite3'}"
+    workers = [make_app(url, BROKER_URL=redis_url, RATE_LIMIT_PER_ADDRESS="3/minute") for _ in range(2)]
+    first, second = (app.test_client() for app in workers)
+    assert first.post("/api/v1/verify", json={"text": "x"}).status_code == 200
+    assert first.post("/api/v1/verify", json={"text": "x"}).status_code == 200
+    assert second.post("/api/v1/verify", json={"text": "x"}).status_code == 200
+    assert_error(second.post("/api/v1/verify", json={"text": "x"}), 429)  # the address's fourth write
+    assert_error(first.post("/api/v1/verify", json={"text": "x"}), 429)
+    for app in workers:
+        app.extensions["quotetrack"].db.engine.dispose()
+
+
+def test_writes_go_on_when_the_rate_limit_store_is_down(tmp_path, nlp):
+    """The store is a Redis URL on a loopback port where nothing listens (a Redis that went down)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    url = f"sqlite:///{tmp_path / 'archive.sqlite3'}"
+    app = make_app(url, BROKER_URL=f"redis://127.0.0.1:{port}/0", RATE_LIMIT_PER_ADDRESS="1/minute")
+    client = app.test_client()
+    assert client.post("/api/v1/verify", json={"text": "x"}).status_code == 200
+    assert_error(client.post("/api/v1/verify", json={"text": "x"}), 429)  # counted in memory meanwhile
+    app.extensions["quotetrack"].db.engine.dispose()
+
+
+def test_an_ingest_past_request_timeout_is_a_503_and_stores_nothing(tmp_path, nlp):
+    """A real extraction of a long text (the seeds six times, about 100,000 characters, some seconds
+    here) with the extraction budget off, so only REQUEST_TIMEOUT can stop it."""
+    import signal
+
+    url = f"sqlite:///{tmp_path / 'archive.sqlite3'}"
+    app = make_app(url, MAX_ARTICLE_CHARS=200_000, EXTRACTION_TIME_BUDGET=0, REQUEST_TIMEOUT=1)
+    client, auth = app.test_client(), make_key(app)
+    text = "\n\n".join(path.read_text(encoding="utf-8") for path in sorted(SEEDS.glob("*.txt"))) * 6
+    started = time.monotonic()
+    answer = client.post("/api/v1/articles", json={"text": text, "outlet": "Long Times"}, headers=auth)
+    took = time.monotonic() - started
+    body = assert_error(answer, 503)
+    assert "longer than 1 s" in body["message"] and int(answer.headers["Retry-After"]) > 0
+    assert took < 4, took
+    assert client.get("/api/v1/articles").get_json()["total"] == 0  # rolled back, nothing half-stored
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)  # disarmed after the request
+    assert signal.getsignal(signal.SIGALRM) is signal.SIG_DFL  # and the previous handler back
+    assert client.post("/api/v1/articles", json=ARTICLE, headers=auth).status_code == 201
     app.extensions["quotetrack"].db.engine.dispose()
 
 

@@ -15,13 +15,25 @@ from sqlalchemy.orm import Session, sessionmaker
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 
+SQLITE_BUSY_TIMEOUT_MS = 30_000
+
+
 def _sqlite_connect(dbapi_connection, _record) -> None:
     # pysqlite's own transaction handling starts transactions late and never IMMEDIATE; we
     # issue BEGIN ourselves (see _sqlite_begin). WAL lets readers go on while one writes.
     dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
+    # Set on the connection itself, not only through sqlite3's `timeout` argument: whoever builds
+    # the connection (the web app rewrites its arguments, api/faults.py), a writer waits up to
+    # 30 s for another instead of failing with "database is locked". First, so that switching
+    # to WAL below waits too.
+    cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA journal_mode=WAL")
+    # In WAL mode NORMAL syncs at checkpoints, not at every commit: a commit survives the process
+    # being killed, and the file stays consistent; only a power loss or OS crash can roll back the
+    # last commits (README "Which database"). FULL would fsync every commit.
+    cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.close()
 
 
@@ -36,8 +48,10 @@ class Database:
     def __init__(self, url: str):
         self.url = url
         sqlite = url.startswith("sqlite")
-        # SQLite: wait up to 30 s for another writer rather than failing with "database is locked".
-        self.engine: Engine = create_engine(url, future=True, connect_args={"timeout": 30} if sqlite else {})
+        # SQLite: wait up to 30 s for another writer rather than failing with "database is locked"
+        # (and PRAGMA busy_timeout again on every connection, in _sqlite_connect).
+        connect_args = {"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000} if sqlite else {}
+        self.engine: Engine = create_engine(url, future=True, connect_args=connect_args)
         self.dialect = self.engine.dialect.name
         if self.dialect == "sqlite":
             event.listen(self.engine, "connect", _sqlite_connect)
