@@ -129,7 +129,9 @@ def name_in(head: Token, mask: QuoteMask) -> Name | None:
     if titling and titling[-1] < len(proper) - 1:
         proper = proper[titling[-1] + 1 :]
     titled = any(t.lower_ in HONORIFICS or t.lower_ in TITLE_ABBREVIATIONS for t in phrase)
-    if label == "ORG" and entity is not None and is_titled_person(entity.text):
+    if label in {"ORG", "FAC", "GPE", "NORP", "LOC"} and entity is not None and is_titled_person(entity.text):
+        # "Sgt Ron Long" tagged a facility, "Councilor Rita Diaz" an organisation: a title
+        # and a short name are a person whatever NER called them.
         return Name(SpeakerKind.PERSON, entity.text, titled=True)
     if label == "ORG" and entity is not None and looks_like_person(entity.text):
         return Name(SpeakerKind.PERSON, entity.text)
@@ -154,6 +156,10 @@ def name_in(head: Token, mask: QuoteMask) -> Name | None:
         return Name(kind, f"{_title_of(phrase)} {words}".strip(), bare=True, titled=titled)
     if label == "PERSON" or titled:
         return Name(SpeakerKind.PERSON, f"{_title_of(phrase)} {words}".strip(), titled=titled)
+    if not label and (is_titled_person(words) or looks_like_person(words)):
+        # Proper nouns NER left untagged: a title and a short name ("Sgt Ron Long") or a
+        # known first name and a surname are a person, not an organisation.
+        return Name(SpeakerKind.PERSON, words)
     return Name(SpeakerKind.ORGANIZATION, phrase.text)
 
 

@@ -25,6 +25,7 @@ from ..extraction.syntax import (
 from ..types import Speaker, SpeakerKind
 from .gender import first_name_gender
 from .names import (
+    COMMON_NOUNS,
     HONORIFICS,
     PARTICLES,
     canonical_person,
@@ -165,6 +166,33 @@ class NameTable:
                 owners[0].positions.extend(entry.positions)
                 self.organisations[key] = owners[0]
 
+    def _merge_shortened_organisations(self) -> None:
+        """ "NBC" after "NBC News", "Home Office" after "United Kingdom Home Office": an
+        organisation named by the opening words of exactly one longer name of the article,
+        when the rest of that name only says what kind of body it is ("News", "Media Group"),
+        or by two or more of its closing words, is that organisation; the full proper name
+        stays the name, the short form an alias. "France" is never "Air France"."""
+        entries = {id(e): e for e in self.organisations.values()}.values()
+        for key, entry in list(self.organisations.items()):
+            short = fold(entry.name).split()
+            if not short or entry.aliases:
+                continue
+            owners = []
+            for other in entries:
+                words = fold(other.name).split()
+                if other is entry or len(words) <= len(short):
+                    continue
+                opening = words[: len(short)] == short and all(
+                    w in ORGANISATION_NAME_WORDS or w in COMMON_NOUNS for w in words[len(short) :]
+                )
+                closing = len(short) >= 2 and words[-len(short) :] == short
+                if opening or closing:
+                    owners.append(other)
+            if len(owners) == 1:
+                owners[0].aliases.add(entry.name)
+                owners[0].positions.extend(entry.positions)
+                self.organisations[key] = owners[0]
+
     def _surname_index(self) -> dict[str, list[Entry]]:
         """Folded surname -> people, so look-ups after the build do not fold every name again.
         A particle surname is found by its last word ("Russa") and whole ("la russa"); an
@@ -201,6 +229,7 @@ class NameTable:
                 if value is entry:
                     self.people[key] = target
         self._merge_short_forms()
+        self._merge_shortened_organisations()
         for key, organisation in list(self.organisations.items()):
             words = _name_words(organisation.name)
             if len(words) < 2 and not (words and _stem(words[0])):
@@ -233,7 +262,7 @@ class NameTable:
             if self.mask.contains(ent[0]) or is_credit(ent.text):
                 continue
             person_like = is_titled_person(ent.text) or looks_like_person(ent.text)
-            if ent.label_ == "PERSON" and len(ent) >= 2 or ent.label_ == "ORG" and person_like:
+            if ent.label_ == "PERSON" and len(ent) >= 2 or ent.label_ in {"ORG", "FAC"} and person_like:
                 entry = self.add_person(full_name(ent), position=ent.start_char)
                 self._read_titles(entry, ent)
             elif ent.label_ == "ORG":
