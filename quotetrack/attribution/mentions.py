@@ -177,8 +177,8 @@ def _name_after_description(head: Token, mask: QuoteMask) -> str | None:
             and first_name_gender(first.text) is not None
             and 1 <= len(rest) <= 2
             and all(t.pos_ == "PROPN" and t.text[:1].isupper() and not is_acronym(t) for t in rest)
-            # "United Kingdom Home Office": a name ending in an organisation word is the organisation's
-            and not any(t.lower_ in ORGANISATION_NAME_WORDS for t in rest)
+            # "United Kingdom Home Office", "Regional Transit Authority": the organisation's name
+            and not any(t.lower_ in ORGANISATION_NAME_WORDS or t.lower_ in COMMON_NOUNS for t in rest)
             and index > 0
             and words[index - 1].pos_ in {"PROPN", "NOUN"}
         ):

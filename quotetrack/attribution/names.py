@@ -28,7 +28,8 @@ ROLE_WORDS = (
     | frozenset(w.rstrip(".") for w in TITLE_ABBREVIATIONS)
     | frozenset(
         """
-councilmember councilwoman councilman councilmembers assemblyman assemblywoman assemblymember constable
+councilmember councilwoman councilman councilmembers alderwoman alderperson selectman selectwoman
+assemblyman assemblywoman assemblymember constable
 trooper marshal deputy acting assistant interim associate executive vice former spokesman spokeswoman
 spokesperson ceo cfo coo cto mep msp mla mpp pc cpl cpl. insp insp. maj maj. pvt pvt. sgt rabbi imam
 reverend pastor cardinal archbishop magistrate coroner envoy emir sheikh chairman taoiseach consul
@@ -43,6 +44,8 @@ PARTICLES = frozenset("de del della der den di da das dos du la le van von ten t
 # A hyphenated given name written after the family name ("Moon Jae-in", "Jang Dae-hyun"):
 # the second part is lower case, which a double-barrelled surname ("Strauss-Kahn") is not.
 _GIVEN_HYPHENATED = re.compile(r"^[A-Z][a-z]+-[a-z]+$")
+# Words that end organisations' names, not people's ("Regional Transit Authority").
+_ORGANISATION_WORDS = ORGANISATION_NOUNS | frozenset("authority commission trust council corporation agency".split())
 # Words that never make a speaker's name on their own: "Hospital", "Police", "Officials".
 COMMON_NOUNS = (
     ORGANISATION_NOUNS
@@ -190,7 +193,7 @@ def is_titled_person(text: str) -> bool:
         bool(title)
         and 2 <= len(words) <= 3
         and all(w[:1].isupper() for w in words)
-        and not any(w.lower() in ORGANISATION_NAME_WORDS for w in words)
+        and not any(w.lower() in ORGANISATION_NAME_WORDS or w.lower() in _ORGANISATION_WORDS for w in words)
     )
 
 

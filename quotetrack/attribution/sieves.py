@@ -299,6 +299,9 @@ def _organisation_after(head: Token, table: NameTable) -> Entry | None:
         entry = table.organisation_for(name) or table.organisation_for(pobj.text)
         if entry is not None and entry.kind is SpeakerKind.ORGANIZATION and not is_common_noun_phrase(entry.name):
             return entry
+        if entry is None and pobj.ent_type_ in {"ORG", "FAC"} and not is_common_noun_phrase(name):
+            # Named there and nowhere else ("officials at Saint Brigid Infirmary"): its whole name.
+            return Entry(re.sub(r"^the\s+", "", name, flags=re.I), SpeakerKind.ORGANIZATION)
     return None
 
 
