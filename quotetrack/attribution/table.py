@@ -225,19 +225,19 @@ class NameTable:
             target.gender = target.gender or entry.gender
             for title in entry.titles:
                 self._add_title(target, title)
-            for key, value in list(self.people.items()):
+            for person, value in list(self.people.items()):
                 if value is entry:
-                    self.people[key] = target
+                    self.people[person] = target
         self._merge_short_forms()
         self._merge_shortened_organisations()
-        for key, organisation in list(self.organisations.items()):
+        for folded, organisation in list(self.organisations.items()):
             words = _name_words(organisation.name)
             if len(words) < 2 and not (words and _stem(words[0])):
                 continue  # one plain word ("Ford", "Paris") is as likely the organisation's
             owners = [p for p in self.unique_people() if _part_of(organisation.name, p.name)]
             if len(owners) == 1 and not organisation.aliases:
                 owners[0].positions.extend(organisation.positions)
-                self.organisations[key] = owners[0]
+                self.organisations[folded] = owners[0]
 
     def _check_open(self) -> None:
         if self._frozen:

@@ -157,7 +157,8 @@ def _split_common_noun_organisations(connection) -> None:
         )
         for article_id in others:
             new_id = connection.execute(
-                speakers.insert().values(
+                speakers.insert()
+                .values(
                     slug=_unique_slug(connection, row.name),
                     name=row.name,
                     kind="organization",
@@ -165,7 +166,8 @@ def _split_common_noun_organisations(connection) -> None:
                     article_id=article_id,
                     ambiguous=False,
                 )
-            ).inserted_primary_key[0]
+                .returning(speakers.c.id)
+            ).scalar_one()
             _add_aliases(connection, new_id, [row.name])
             _claim_key(connection, new_id, _local_key(article_id, row.name))
             moved = connection.scalars(
