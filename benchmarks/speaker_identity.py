@@ -12,7 +12,9 @@ against the gold speakers:
   than one gold person;
 - gold people spread over several stored speakers;
 - name accuracy: the stored speaker's name is the gold canonical name (both folded, middle
-  initials dropped, titles never allowed) for that share of matched quotes.
+  initials dropped, titles never allowed) for that share of matched quotes; and the same
+  share among the quotes whose speaker is right (its name or an alias is the gold speaker
+  or a gold alias, as `quotetrack eval` judges), which separates naming from choosing.
 
 Gold people: the gold canonical name with middle initials dropped ("Patricia H. Hyde" and
 "Patricia Hyde" are one person), across articles. A gold speaker that is a description
@@ -36,7 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from quotetrack.config import load_settings  # noqa: E402
-from quotetrack.evaluation import Span, load_gold, match  # noqa: E402
+from quotetrack.evaluation import Span, load_gold, match, speaker_right  # noqa: E402
 from quotetrack.nlp import load_pipeline  # noqa: E402
 from quotetrack.service import ingest  # noqa: E402
 from quotetrack.sources import read_path  # noqa: E402
@@ -112,6 +114,7 @@ def main() -> None:
         items, who, gold_count, predicted_count = [], defaultdict(set), 0, 0
         speakers: dict[str, str] = {}
         named_right, misnamed = 0, defaultdict(int)
+        right_speaker, right_speaker_named = 0, 0
         for label, article, gold in archive:
             result = ingest(article, nlp, db, settings["MAX_ARTICLE_CHARS"])
             predicted = [
@@ -123,9 +126,13 @@ def main() -> None:
                     speakers[str(q.speaker.id)] = f"{q.speaker.name} ({q.speaker.kind})"
             gold_count, predicted_count = gold_count + len(gold.quotes), predicted_count + len(predicted)
             names = {str(q.speaker.id): q.speaker.name for q in result.quotes if q.speaker}
+            others = {str(q.speaker.id): q.speaker.aliases for q in result.quotes if q.speaker}
             for p, g in match(predicted, gold.quotes):
                 person = gold_person(g.speaker or "?", label, g.speaker_aliases)
                 stored_name = names.get(p.speaker or "")
+                if stored_name is not None and speaker_right(stored_name, g, acronyms=others[p.speaker or ""]):
+                    right_speaker += 1
+                    right_speaker_named += name_matches(stored_name, g.speaker or "?")
                 if stored_name is not None and name_matches(stored_name, g.speaker or "?"):
                     named_right += 1
                 else:
@@ -159,6 +166,10 @@ def main() -> None:
     print(f"share of multi-quote speakers mixing people: {share:.1%}")
     print(f"gold people spread over several stored speakers: {len(spread_people(items))}")
     print(f"name accuracy (stored name is the gold canonical name): {named_right / len(items):.1%} of matched quotes")
+    print(
+        f"  among the {right_speaker} quotes whose speaker is right: {right_speaker_named / max(right_speaker, 1):.1%}"
+        " (the rest of the gap is the speaker chosen, not its name)"
+    )
     if mixed:
         print("\nmixed speakers (stored name: gold people):")
         for p in mixed:
