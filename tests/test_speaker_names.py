@@ -257,3 +257,14 @@ def test_the_names_migration_splits_titles_merges_people_and_loses_nothing(db, n
     with db.reading() as session:
         speakers_now = {q.speaker_id for q in session.scalars(select(QuoteRow)) if "Fanshawe" in (q.speaker.name or "")}
         assert len(speakers_now) == 1
+
+
+@pytest.mark.model
+def test_a_name_ner_took_for_places_is_a_person_when_the_apposition_says_so(nlp):
+    text = (
+        "Nurse recalls flood\n\n"
+        "Oriane Lyon, a retired nurse from the valley, said the water rose within minutes. "
+        '"We carried the patients upstairs," Lyon said.'
+    )
+    found = speakers(nlp, text)
+    assert found and all(s is not None and s[:2] == ("Oriane Lyon", SpeakerKind.PERSON) for s in found)

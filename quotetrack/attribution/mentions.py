@@ -23,7 +23,7 @@ from ..extraction.cues import (
 from ..extraction.syntax import QuoteMask, entities_within, entity_containing, is_acronym, noun_phrase
 from ..types import SpeakerKind
 from .gender import first_name_gender
-from .names import COMMON_NOUNS, ROLE_WORDS, is_titled_person
+from .names import COMMON_NOUNS, PERSON_NOUNS, ROLE_WORDS, is_titled_person
 from .table import full_name, is_credit, looks_like_person
 
 # Dependents whose names are not the speaker: "Y's spokesman", "X, who told Z", "X of Y".
@@ -135,6 +135,10 @@ def name_in(head: Token, mask: QuoteMask) -> Name | None:
         return Name(SpeakerKind.PERSON, entity.text, titled=True)
     if label == "ORG" and entity is not None and looks_like_person(entity.text):
         return Name(SpeakerKind.PERSON, entity.text)
+    person_apposition = any(c.dep_ == "appos" and c.lemma_.lower() in PERSON_NOUNS for c in head.children)
+    if len(proper) >= 2 and person_apposition and not any(t.lower_ in ORGANISATION_NAME_WORDS for t in proper):
+        # "Valeska Paris, an Australian woman, ...", with both words tagged places: a person.
+        return Name(SpeakerKind.PERSON, " ".join(t.text for t in proper))
     organisation = label in {"ORG", "NORP", "GPE", "FAC"} and entity is not None
     if organisation and entity is not None and len(entity) > 1:
         # "The California Farm Bureau" where NER saw only "Farm Bureau": the whole run of

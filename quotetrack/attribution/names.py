@@ -44,6 +44,16 @@ PARTICLES = frozenset("de del della der den di da das dos du la le van von ten t
 # A hyphenated given name written after the family name ("Moon Jae-in", "Jang Dae-hyun"):
 # the second part is lower case, which a double-barrelled surname ("Strauss-Kahn") is not.
 _GIVEN_HYPHENATED = re.compile(r"^[A-Z][a-z]+-[a-z]+$")
+# Nouns for a person: an apposition headed by one ("Lena Dorn, a retired nurse") says the
+# name before it is a person's, whatever NER called it.
+PERSON_NOUNS = ROLE_WORDS | frozenset(
+    """
+woman man girl boy mother father son daughter wife husband sister brother widow resident student teacher
+worker survivor victim volunteer veteran activist lawyer doctor nurse farmer owner founder player athlete
+singer actor actress writer author artist journalist reporter scientist researcher professor expert analyst
+economist engineer official spokesperson spokesman spokeswoman campaigner witness neighbour neighbor
+""".split()
+)
 # Words that end organisations' names, not people's ("Regional Transit Authority").
 _ORGANISATION_WORDS = ORGANISATION_NOUNS | frozenset("authority commission trust council corporation agency".split())
 # Words that never make a speaker's name on their own: "Hospital", "Police", "Officials".
