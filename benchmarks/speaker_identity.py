@@ -1,6 +1,7 @@
 """Speaker identity across an archive, against gold speakers.
 
-Builds an archive (a fresh SQLite file) from the gum-news-quotes gold texts plus the seeds,
+Builds an archive (a fresh SQLite file) from the gum-news-quotes and wikinews-quotes gold texts
+(read from ../shared/data, never copied into the repository) plus the seeds,
 matches each article's stored quotes to its gold quotes (quotetrack.evaluation.match: spans
 overlapping by half of the longer), and scores the stored speakers of the matched quotes
 against the gold speakers:
@@ -8,7 +9,12 @@ against the gold speakers:
 - B-cubed precision, recall and F1 (Bagga & Baldwin 1998) over matched quotes; an
   unattributed quote is a cluster of its own;
 - speakers holding two or more matched quotes, and how many of them hold quotes of more
-  than one gold person.
+  than one gold person;
+- gold people spread over several stored speakers;
+- name accuracy: the stored speaker's name is the gold canonical name (both folded, middle
+  initials dropped, titles never allowed) for that share of matched quotes; and the same
+  share among the quotes whose speaker is right (its name or an alias is the gold speaker
+  or a gold alias, as `quotetrack eval` judges), which separates naming from choosing.
 
 Gold people: the gold canonical name with middle initials dropped ("Patricia H. Hyde" and
 "Patricia Hyde" are one person), across articles. A gold speaker that is a description
@@ -32,7 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from quotetrack.config import load_settings  # noqa: E402
-from quotetrack.evaluation import Span, load_gold, match  # noqa: E402
+from quotetrack.evaluation import Span, load_gold, match, speaker_right  # noqa: E402
 from quotetrack.nlp import load_pipeline  # noqa: E402
 from quotetrack.service import ingest  # noqa: E402
 from quotetrack.sources import read_path  # noqa: E402
@@ -41,6 +47,7 @@ from quotetrack.storage.identity import folded_name  # noqa: E402
 from quotetrack.types import Article  # noqa: E402
 
 GUM = ROOT.parent / "shared" / "data" / "gum-news-quotes" / "gold.json"
+WIKINEWS = ROOT.parent / "shared" / "data" / "wikinews-quotes" / "gold.json"
 SEEDS_GOLD = ROOT / "benchmarks" / "gold" / "seeds.json"
 _CONNECTIVES = {"of", "and", "for", "the", "on", "de", "del", "al", "von", "van", "la", "le", "y"}
 _INITIAL = re.compile(r"^[A-Z]\.?$")
@@ -63,6 +70,11 @@ def _gold_key(name: str) -> tuple[str, bool]:
     return folded_name(" ".join(words)), descriptive
 
 
+def name_matches(stored: str, gold: str) -> bool:
+    """The stored name is the gold canonical name: folded, middle initials dropped."""
+    return _gold_key(stored)[0] == _gold_key(gold)[0]
+
+
 def b_cubed(items: list[tuple[str, str]]) -> tuple[float, float]:
     """items: (predicted cluster, gold cluster) per quote."""
     predicted, gold, both = defaultdict(int), defaultdict(int), defaultdict(int)
@@ -82,10 +94,15 @@ def main() -> None:
     settings = load_settings()
     nlp = load_pipeline(settings["SPACY_MODEL"], settings["COREF_ENABLED"])
     gum = load_gold(GUM)
+    wikinews = load_gold(WIKINEWS)
     seeds_gold = {Path(a.name).name: a for a in load_gold(SEEDS_GOLD)}
     seeds = {Path(item.source).name: item.article for item in read_path(ROOT / "seeds")}
     archive = [
         (f"gum/{a.name}", Article(a.text, outlet="Wikinews", url=f"https://gum.invalid/{a.name}"), a) for a in gum
+    ]
+    archive += [
+        (f"wikinews/{a.name}", Article(a.text, outlet="Wikinews", url=f"https://wikinews.invalid/{a.name}"), a)
+        for a in wikinews
     ]
     archive += [(f"seeds/{name}", seeds[name], gold) for name, gold in sorted(seeds_gold.items())]
 
@@ -96,6 +113,8 @@ def main() -> None:
         started = time.perf_counter()
         items, who, gold_count, predicted_count = [], defaultdict(set), 0, 0
         speakers: dict[str, str] = {}
+        named_right, misnamed = 0, defaultdict(int)
+        right_speaker, right_speaker_named = 0, 0
         for label, article, gold in archive:
             result = ingest(article, nlp, db, settings["MAX_ARTICLE_CHARS"])
             predicted = [
@@ -106,8 +125,18 @@ def main() -> None:
                 if q.speaker:
                     speakers[str(q.speaker.id)] = f"{q.speaker.name} ({q.speaker.kind})"
             gold_count, predicted_count = gold_count + len(gold.quotes), predicted_count + len(predicted)
+            names = {str(q.speaker.id): q.speaker.name for q in result.quotes if q.speaker}
+            others = {str(q.speaker.id): q.speaker.aliases for q in result.quotes if q.speaker}
             for p, g in match(predicted, gold.quotes):
                 person = gold_person(g.speaker or "?", label, g.speaker_aliases)
+                stored_name = names.get(p.speaker or "")
+                if stored_name is not None and speaker_right(stored_name, g, acronyms=others[p.speaker or ""]):
+                    right_speaker += 1
+                    right_speaker_named += name_matches(stored_name, g.speaker or "?")
+                if stored_name is not None and name_matches(stored_name, g.speaker or "?"):
+                    named_right += 1
+                else:
+                    misnamed[(stored_name or "unattributed", g.speaker or "?")] += 1
                 items.append((p.speaker or "", person))
                 who[p.speaker].add(person)
         seconds = time.perf_counter() - started
@@ -122,7 +151,10 @@ def main() -> None:
         held[p] += 1
     multi = [p for p, n in held.items() if n >= 2 and not p.startswith("none:")]
     mixed = sorted((p for p in multi if len(who[p]) > 1), key=lambda p: speakers.get(p, p))
-    print(f"archive: {len(gum)} gum-news-quotes articles + {len(seeds_gold)} seeds, ingested in {seconds:.0f} s")
+    print(
+        f"archive: {len(gum)} gum-news-quotes + {len(wikinews)} wikinews-quotes articles + {len(seeds_gold)} seeds,"
+        f" ingested in {seconds:.0f} s"
+    )
     print(
         f"quotes: {gold_count} gold, {predicted_count} stored, {len(items)} matched; stored speakers: {total_speakers}"
     )
@@ -132,18 +164,34 @@ def main() -> None:
     share = len(mixed) / len(multi) if multi else 0.0
     print(f"speakers with 2+ matched quotes: {len(multi)}; holding quotes of more than one gold person: {len(mixed)}")
     print(f"share of multi-quote speakers mixing people: {share:.1%}")
+    print(f"gold people spread over several stored speakers: {len(spread_people(items))}")
+    print(f"name accuracy (stored name is the gold canonical name): {named_right / len(items):.1%} of matched quotes")
+    print(
+        f"  among the {right_speaker} quotes whose speaker is right: {right_speaker_named / max(right_speaker, 1):.1%}"
+        " (the rest of the gap is the speaker chosen, not its name)"
+    )
     if mixed:
         print("\nmixed speakers (stored name: gold people):")
         for p in mixed:
             print(f"  {speakers.get(p, p)}: {', '.join(sorted(who[p]))}")
-    split = defaultdict(set)
-    for p, g in items:
-        split[g].add(p)
-    spread = sorted(g for g, ps in split.items() if len(ps) > 1)
+    if misnamed:
+        print("\nstored names that are not the gold canonical name (stored -> gold: quotes):")
+        for (stored_name, gold_name), n in sorted(misnamed.items()):
+            print(f"  {stored_name} -> {gold_name}: {n}")
+    split = spread_people(items)
+    spread = sorted(split)
     if spread:
         print("\ngold people spread over several stored speakers (gold: stored names):")
         for g in spread:
             print(f"  {g}: {', '.join(sorted(speakers.get(p, 'unattributed') for p in split[g]))}")
+
+
+def spread_people(items: list[tuple[str, str]]) -> dict[str, set[str]]:
+    """Gold person -> the stored speakers holding their quotes, for people on several."""
+    split = defaultdict(set)
+    for p, g in items:
+        split[g].add(p)
+    return {g: ps for g, ps in split.items() if len(ps) > 1}
 
 
 if __name__ == "__main__":

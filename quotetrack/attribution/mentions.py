@@ -12,6 +12,7 @@ from spacy.tokens import Span, Token
 
 from ..extraction.cues import (
     HONORIFICS,
+    ORGANISATION_NAME_WORDS,
     PRONOUNS_FEMALE,
     PRONOUNS_MALE,
     PRONOUNS_PLURAL,
@@ -22,7 +23,7 @@ from ..extraction.cues import (
 from ..extraction.syntax import QuoteMask, entities_within, entity_containing, is_acronym, noun_phrase
 from ..types import SpeakerKind
 from .gender import first_name_gender
-from .names import is_titled_person
+from .names import COMMON_NOUNS, PERSON_NOUNS, ROLE_WORDS, is_titled_person
 from .table import full_name, is_credit, looks_like_person
 
 # Dependents whose names are not the speaker: "Y's spokesman", "X, who told Z", "X of Y".
@@ -87,6 +88,17 @@ def name_in(head: Token, mask: QuoteMask) -> Name | None:
     if is_pronoun(head):
         return None
     doc = head.doc
+    containing = entity_containing(doc, head.i)
+    if (
+        containing is not None
+        and containing.label_ == "PERSON"
+        and len(containing) >= 2
+        and not is_credit(containing.text)
+        and not mask.contains(containing[0])
+    ):
+        # The head is inside a person's name: the whole name, however the parser split a
+        # hyphenated part ("Park Ji-sung", whose subject may be "sung" or "Ji").
+        return Name(SpeakerKind.PERSON, full_name(containing))
     if head.i >= 2 and doc[head.i - 1].text == "-" and not doc[head.i - 2].whitespace_ and head.text.islower():
         head = doc[head.i - 2]  # "Moon Jae-in": the parser made "in" the subject
     people = person_entities(head, mask)
@@ -105,14 +117,28 @@ def name_in(head: Token, mask: QuoteMask) -> Name | None:
     phrase = noun_phrase(head)
     entity = entity_containing(head.doc, head.i)
     label = entity.label_ if entity is not None else ""
+    if head.lower_ in ROLE_WORDS or head.is_sent_start and head.lower_ in COMMON_NOUNS:
+        return None  # "the CEO", "MP", "Hospital" starting a sentence: a role or a common noun, not a name
     if is_acronym(head) and not _is_roman_numeral(head.text):
         return Name(SpeakerKind.ORGANIZATION, head.text)
+    # "Mr." and "Gov." title the name; the title is added once, below.
+    # Only the words after a title or honorific name ("Undersecretary for Education Mr.
+    # Toccafondi"); the title itself is added once, below.
     proper = _proper_words(phrase, head)
+    titling = [i for i, t in enumerate(proper) if t.lower_ in HONORIFICS or t.lower_ in TITLE_ABBREVIATIONS]
+    if titling and titling[-1] < len(proper) - 1:
+        proper = proper[titling[-1] + 1 :]
     titled = any(t.lower_ in HONORIFICS or t.lower_ in TITLE_ABBREVIATIONS for t in phrase)
-    if label == "ORG" and entity is not None and is_titled_person(entity.text):
+    if label in {"ORG", "FAC", "GPE", "NORP", "LOC"} and entity is not None and is_titled_person(entity.text):
+        # "Sgt Ron Long" tagged a facility, "Councilor Rita Diaz" an organisation: a title
+        # and a short name are a person whatever NER called them.
         return Name(SpeakerKind.PERSON, entity.text, titled=True)
     if label == "ORG" and entity is not None and looks_like_person(entity.text):
         return Name(SpeakerKind.PERSON, entity.text)
+    person_apposition = any(c.dep_ == "appos" and c.lemma_.lower() in PERSON_NOUNS for c in head.children)
+    if len(proper) >= 2 and person_apposition and not any(t.lower_ in ORGANISATION_NAME_WORDS for t in proper):
+        # "Valeska Paris, an Australian woman, ...", with both words tagged places: a person.
+        return Name(SpeakerKind.PERSON, " ".join(t.text for t in proper))
     organisation = label in {"ORG", "NORP", "GPE", "FAC"} and entity is not None
     if organisation and entity is not None and len(entity) > 1:
         # "The California Farm Bureau" where NER saw only "Farm Bureau": the whole run of
@@ -134,6 +160,10 @@ def name_in(head: Token, mask: QuoteMask) -> Name | None:
         return Name(kind, f"{_title_of(phrase)} {words}".strip(), bare=True, titled=titled)
     if label == "PERSON" or titled:
         return Name(SpeakerKind.PERSON, f"{_title_of(phrase)} {words}".strip(), titled=titled)
+    if not label and (is_titled_person(words) or looks_like_person(words)):
+        # Proper nouns NER left untagged: a title and a short name ("Sgt Ron Long") or a
+        # known first name and a surname are a person, not an organisation.
+        return Name(SpeakerKind.PERSON, words)
     return Name(SpeakerKind.ORGANIZATION, phrase.text)
 
 
@@ -151,6 +181,8 @@ def _name_after_description(head: Token, mask: QuoteMask) -> str | None:
             and first_name_gender(first.text) is not None
             and 1 <= len(rest) <= 2
             and all(t.pos_ == "PROPN" and t.text[:1].isupper() and not is_acronym(t) for t in rest)
+            # "United Kingdom Home Office", "Regional Transit Authority": the organisation's name
+            and not any(t.lower_ in ORGANISATION_NAME_WORDS or t.lower_ in COMMON_NOUNS for t in rest)
             and index > 0
             and words[index - 1].pos_ in {"PROPN", "NOUN"}
         ):

@@ -5,13 +5,71 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from ..extraction.cues import HONORIFICS, ORGANISATION_NAME_WORDS, TITLE_ABBREVIATIONS, TITLE_NOUNS
+from ..extraction.cues import (
+    HONORIFICS,
+    ORGANISATION_NAME_WORDS,
+    ORGANISATION_NOUNS,
+    SOURCE_NOUNS,
+    TITLE_ABBREVIATIONS,
+    TITLE_NOUNS,
+)
+from .gender import first_name_gender
 
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _POSSESSIVE = re.compile(r"[’']s$")
 _INITIAL = re.compile(r"^[A-Z]\.?$")
 # Generational suffixes and the post-nominals of barristers ("Mark Tedeschi, QC").
 _SUFFIXES = frozenset({"jr.", "jr", "sr.", "sr", "ii", "iii", "iv", "qc", "sc", "kc"})
+# Role words news writes before a name beyond cues.TITLE_NOUNS: ranks written without a
+# period ("Sgt Ron Long"), office holders ("Councilmember"), short forms ("CEO", "MEP").
+ROLE_WORDS = (
+    TITLE_NOUNS
+    | frozenset(TITLE_ABBREVIATIONS)
+    | frozenset(w.rstrip(".") for w in TITLE_ABBREVIATIONS)
+    | frozenset(
+        """
+councilmember councilwoman councilman councilmembers alderwoman alderperson selectman selectwoman
+assemblyman assemblywoman assemblymember constable
+trooper marshal deputy acting assistant interim associate executive vice former spokesman spokeswoman
+spokesperson ceo cfo coo cto mep msp mla mpp pc cpl cpl. insp insp. maj maj. pvt pvt. sgt rabbi imam
+reverend pastor cardinal archbishop magistrate coroner envoy emir sheikh chairman taoiseach consul
+president-elect
+""".split()
+    )
+)
+# Role words that are also common given names: a title only with two name words after them.
+_GIVEN_NAME_ROLES = frozenset({"dean", "marshal", "earl"})
+# Particles that belong to the surname after them: "de la Fuente", "van Dijk", "bin Salman".
+PARTICLES = frozenset("de del della der den di da das dos du la le van von ten ter bin ibn abu al el st st.".split())
+# A hyphenated given name written after the family name ("Moon Jae-in", "Jang Dae-hyun"):
+# the second part is lower case, which a double-barrelled surname ("Strauss-Kahn") is not.
+_GIVEN_HYPHENATED = re.compile(r"^[A-Z][a-z]+-[a-z]+$")
+# Nouns for a person: an apposition headed by one ("Lena Dorn, a retired nurse") says the
+# name before it is a person's, whatever NER called it.
+PERSON_NOUNS = ROLE_WORDS | frozenset(
+    """
+woman man girl boy mother father son daughter wife husband sister brother widow resident student teacher
+worker survivor victim volunteer veteran activist lawyer doctor nurse farmer owner founder player athlete
+singer actor actress writer author artist journalist reporter scientist researcher professor expert analyst
+economist engineer official spokesperson spokesman spokeswoman campaigner witness neighbour neighbor
+""".split()
+)
+# Words that end organisations' names, not people's ("Regional Transit Authority").
+_ORGANISATION_WORDS = ORGANISATION_NOUNS | frozenset("authority commission trust council corporation agency".split())
+# Words that never make a speaker's name on their own: "Hospital", "Police", "Officials".
+COMMON_NOUNS = (
+    ORGANISATION_NOUNS
+    | SOURCE_NOUNS
+    | TITLE_NOUNS
+    | frozenset(
+        """
+officials sources spokespeople staff authorities residents workers employees members leaders officers agents
+administrators management managers executives researchers scientists experts analysts critics witnesses
+hospital hospitals clinic company companies agency agencies department departments ministry authority
+government council city county state police firm group team board
+""".split()
+    )
+)
 
 
 def handle_to_name(handle: str) -> str:
@@ -30,8 +88,44 @@ def name_words(name: str) -> list[str]:
 
 
 def surname(name: str) -> str:
+    """The word a bare mention of the person uses: the last name word, or the first of a
+    surname-first name ("Moon" of "Moon Jae-in")."""
     words = [w for w in name_words(name) if w.lower().strip(",") not in _SUFFIXES]
+    if is_surname_first(words):
+        return words[0]
     return words[-1] if words else name
+
+
+def is_surname_first(words: list[str]) -> bool:
+    """ "Moon Jae-in", "Lee Min-ho": a family name, then a hyphenated given name."""
+    return len(words) == 2 and bool(_GIVEN_HYPHENATED.match(words[1]))
+
+
+def family_name(words: list[str]) -> list[str]:
+    """The family-name words of a personal name without titles: the last word with the
+    particles before it ("La Russa" of "Ignazio La Russa", "bin Salman"), or the first word
+    of a surname-first name."""
+    words = [w.strip(",") for w in words if w.lower().strip(",") not in _SUFFIXES] or words
+    if is_surname_first(words):
+        return words[:1]
+    start = len(words) - 1
+    while start > 0 and words[start - 1].lower() in PARTICLES:
+        start -= 1
+    # A particle opening the name is the surname's ("de la Fuente", "La Russa") unless it is
+    # written as a given name ("Al Gore", "Van Morrison").
+    if start == 0 and len(words) > 1 and words[0][:1].isupper() and first_name_gender(words[0]) is not None:
+        start = 1
+    if start == 0 and len(words) > 1 and words[0][:1].isupper() and words[0].lower() in {"al", "el", "abu", "bin"}:
+        start = 1  # "Al", "Abu", "Bin" opening a name are given names or kunyas
+    return words[start:]
+
+
+def is_common_noun_phrase(text: str) -> bool:
+    """ "Hospital", "the Company", "Police officials": words any article may use for its own
+    institution or people, capitalised only by position; never an archive-wide name."""
+    words = [w.strip(".,'’\"()").lower() for w in re.sub(r"^(?:the|a|an)\s+", "", text.strip(), flags=re.I).split()]
+    words = [w[:-2] if w.endswith("'s") or w.endswith("’s") else w for w in words if w]
+    return bool(words) and all(w in COMMON_NOUNS or w.rstrip("s") in COMMON_NOUNS for w in words)
 
 
 def person_key(name: str) -> tuple[str, str]:
@@ -75,8 +169,29 @@ def clean_person_name(text: str) -> tuple[str, str]:
     words = strip_possessive(text).strip(" ,").split()
     honorific = max((i for i, w in enumerate(words[:-1]) if w.lower() in HONORIFICS), default=-1)
     if honorific >= 0:
-        return " ".join(words[: honorific + 1]), " ".join(words[honorific + 1 :])
+        # "Mr. Mr." when a mention and its parse both carried the honorific: say it once.
+        title = " ".join(dict.fromkeys(words[: honorific + 1]))
+        return title, " ".join(words[honorific + 1 :])
     return split_title(" ".join(words))
+
+
+def canonical_person(name: str) -> tuple[list[str], str]:
+    """(titles, name) of a stored person's name: role words before it ("Councilmember",
+    "Police Constable", "Green MP") and after a comma ("Dana Reyes, MP") go to titles,
+    honorifics too ("Dr."). A name that is nothing but titles stays as it is."""
+    text = strip_possessive(name).strip(" ,")
+    titles = []
+    head, comma, tail = text.partition(",")
+    tail_words = tail.split()
+    if comma and tail_words and all(w.lower().strip(".") in ROLE_WORDS or w.lower() in _SUFFIXES for w in tail_words):
+        if not all(w.lower().strip(",") in _SUFFIXES for w in tail_words):  # "Jr." and "QC" are the name's
+            titles.append(tail.strip())
+            text = head.strip()
+    title, rest = clean_person_name(text)
+    if title and rest:
+        titles.insert(0, title)
+        text = rest
+    return titles, text
 
 
 def is_titled_person(text: str) -> bool:
@@ -88,19 +203,38 @@ def is_titled_person(text: str) -> bool:
         bool(title)
         and 2 <= len(words) <= 3
         and all(w[:1].isupper() for w in words)
-        and not any(w.lower() in ORGANISATION_NAME_WORDS for w in words)
+        and not any(w.lower() in ORGANISATION_NAME_WORDS or w.lower() in _ORGANISATION_WORDS for w in words)
     )
+
+
+def is_role_word(word: str) -> bool:
+    lowered = word.lower()
+    return lowered in ROLE_WORDS or lowered in HONORIFICS or lowered.rstrip(".") in ROLE_WORDS
 
 
 def split_title(name: str) -> tuple[str, str]:
     """("Councilor", "Rita Diaz") from "Councilor Rita Diaz": leading role words that NER
-    left inside a person's name."""
+    left inside a person's name, with the words that qualify them ("Police Constable",
+    "Green MP", "Washington Attorney General"). A role word that is also a common given name
+    ("Dean") is a title only with two name words after it, so "Dean Smith" and "Martin
+    Luther King" stay whole."""
     words = name.split()
+
+    def title_like(i: int) -> bool:
+        lowered = words[i].lower()
+        return is_role_word(words[i]) and (lowered not in _GIVEN_NAME_ROLES or len(words) - i - 1 >= 2)
+
     cut = 0
-    while cut < len(words) - 1 and (
-        words[cut].lower() in TITLE_NOUNS
-        or words[cut].lower() in TITLE_ABBREVIATIONS
-        or words[cut].lower() in HONORIFICS
-    ):
+    while cut < len(words) - 1 and title_like(cut):
         cut += 1
+    # Capitalised words that qualify a role ("Green MP", "Police Constable", "Washington
+    # Attorney General"): the last role word before the name ends the title, unless the run
+    # reads as a name with one role-like word in it ("Martin Luther King Jr.").
+    roles = [i for i in range(cut, len(words) - 1) if is_role_word(words[i])]
+    if roles:
+        last = roles[-1]
+        run = words[cut : last + 1]
+        titled = len(roles) >= 2 or first_name_gender(run[0].rstrip(".")) is None
+        if titled and all(w[:1].isupper() for w in run) and all(w[:1].isupper() for w in words[last + 1 :]):
+            cut = last + 1
     return " ".join(words[:cut]), " ".join(words[cut:])

@@ -20,7 +20,7 @@ from ..extraction.cues import DOCUMENT_NOUNS, NON_SPEAKER_NOUNS, ORGANISATION_NO
 from ..extraction.syntax import QuoteMask, doc_text, is_cue, noun_phrase
 from ..types import Method, SpeakerKind
 from .mentions import is_pronoun, name_in
-from .names import fold
+from .names import COMMON_NOUNS, fold, is_common_noun_phrase
 from .pronouns import resolve_pronoun
 from .table import Entry, NameTable, abbreviation_role
 
@@ -265,6 +265,9 @@ def _organisation_speaking(head: Token, table: NameTable) -> Entry | None:
     modifier: "federal immigration officials" with U.S. Immigration and Customs Enforcement
     (ICE) named, "Scientology officials" with the Church of Scientology. None when no modifier
     distinguishes them or several organisations fit."""
+    named = _organisation_after(head, table)
+    if named is not None:
+        return named
     modifiers = {
         fold(t.text) for t in head.children if t.dep_ in {"compound", "amod"} and fold(t.text) not in _PLACING_WORDS
     }
@@ -274,12 +277,33 @@ def _organisation_speaking(head: Token, table: NameTable) -> Entry | None:
         {
             id(entry): entry
             for entry in table.organisations.values()
-            if entry.name[:1].isupper() and any(modifiers & set(fold(n).split()) for n in (entry.name, *entry.aliases))
+            if entry.name[:1].isupper()
+            and not is_common_noun_phrase(entry.name)  # "Hospital" opening a sentence names no hospital
+            and any(modifiers & set(fold(n).split()) for n in (entry.name, *entry.aliases))
         }.values()
     )
     if len(fitting) > 1:  # NER also keeps pieces of a long name ("U.S. Immigration"): the one
         fitting = [e for e in fitting if e.aliases]  # the article defines with an acronym wins
     return fitting[0] if len(fitting) == 1 else None
+
+
+def _organisation_after(head: Token, table: NameTable) -> Entry | None:
+    """ "officials at Northgate Memorial", "spokespeople for the Harbour Board": the named
+    organisation the preposition ties them to. A place ("officials in Ohio") is not one."""
+    for child in head.children:
+        if child.dep_ != "prep" or child.lower_ not in {"at", "of", "for", "from", "with"}:
+            continue
+        pobj = next((g for g in child.children if g.dep_ == "pobj"), None)
+        if pobj is None or pobj.pos_ != "PROPN" or pobj.ent_type_ in {"GPE", "LOC", "NORP", "PERSON"}:
+            continue
+        name = head.doc[pobj.left_edge.i : pobj.i + 1].text
+        entry = table.organisation_for(name) or table.organisation_for(pobj.text)
+        if entry is not None and entry.kind is SpeakerKind.ORGANIZATION and not is_common_noun_phrase(entry.name):
+            return entry
+        if entry is None and pobj.ent_type_ in {"ORG", "FAC"} and not is_common_noun_phrase(name):
+            # Named there and nowhere else ("officials at Saint Brigid Infirmary"): its whole name.
+            return Entry(re.sub(r"^the\s+", "", name, flags=re.I), SpeakerKind.ORGANIZATION)
+    return None
 
 
 # Precise sieves first: a name outranks a role, a role a pronoun's guess, and so on.
@@ -457,7 +481,7 @@ def _described_words(head: Token, phrase: Span, with_clauses: bool) -> str:
     doc = head.doc
     end = head.i + 1
     for child in head.rights:
-        if child.dep_ == "prep" and child.lower_ in {"at", "in", "from", "for", "with", "of", "on"}:
+        if child.dep_ == "prep" and child.lower_ in {"at", "in", "from", "for", "with", "of", "on", "to", "within"}:
             end = child.right_edge.i + 1
         elif with_clauses and child.dep_ in {"relcl", "acl"}:
             # "who spoke on condition of anonymity", without its own "because ..." clause
@@ -470,7 +494,15 @@ def _described_words(head: Token, phrase: Span, with_clauses: bool) -> str:
 
 
 def _strip_determiner(words: str) -> str:
-    name = re.sub(r"^(?:the|a|an|some|many|several|one)\s+", "", words, flags=re.I)
-    if name and not name.split()[0].isupper():
+    """The description without its article, but whole: "one nuclear official", "many
+    opponents of abortion", "advisor to the delegation". A first word capitalised only by
+    its place in the sentence is lowered ("Hospital officials"); a proper one stays
+    ("Russian Defence Ministry")."""
+    name = re.sub(r"^(?:the|a|an)\s+", "", words, flags=re.I)
+    first = name.split()[0] if name.split() else ""
+    if first.istitle() and (first.lower() in COMMON_NOUNS or first.lower() in _LOWERED_QUANTIFIERS):
         name = name[0].lower() + name[1:]
     return name
+
+
+_LOWERED_QUANTIFIERS = frozenset("some many several one two three few most all other senior local federal".split())

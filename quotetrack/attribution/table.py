@@ -24,7 +24,21 @@ from ..extraction.syntax import (
 )
 from ..types import Speaker, SpeakerKind
 from .gender import first_name_gender
-from .names import clean_person_name, fold, handle_to_name, is_titled_person, person_key, role_of, surname
+from .names import (
+    COMMON_NOUNS,
+    HONORIFICS,
+    PARTICLES,
+    canonical_person,
+    family_name,
+    fold,
+    handle_to_name,
+    is_common_noun_phrase,
+    is_surname_first,
+    is_titled_person,
+    person_key,
+    role_of,
+    surname,
+)
 
 # "Immigration and Customs Enforcement (ICE)", "... known as ICE". Bounded repetition keeps
 # the search linear on hostile input (a long run of capitalised words).
@@ -100,7 +114,7 @@ def looks_like_person(text: str) -> bool:
         2 <= len(words) <= 3
         and all(w[:1].isupper() for w in words)
         and first_name_gender(words[0]) is not None
-        and not any(w.lower().strip(".,") in ORGANISATION_NAME_WORDS for w in words)
+        and not any(w.lower().strip(".,") in ORGANISATION_NAME_WORDS | COMMON_NOUNS for w in words)
     )
 
 
@@ -125,18 +139,105 @@ class NameTable:
 
     # -- building ------------------------------------------------------------------------
     def freeze(self) -> None:
-        """The build is over: genders are read for every person registered, and look-ups
-        get an index."""
+        """The build is over: partial names join the one fuller name they belong to, genders
+        are read for every person registered, and look-ups get an index."""
+        self._merge_partial_names()
         self._frozen = True
         self._surnames = self._surname_index()
         self._read_genders()  # sets genders only: the frozen table's index stays right
 
+    def unique_people(self) -> list[Entry]:
+        """Each person once: a merged partial name shares its fuller name's entry."""
+        return list({id(e): e for e in self.people.values()}.values())
+
+    def _merge_short_forms(self) -> None:
+        """ "the Church" after "the Church of Scientology", "the Authority" after "Harbour
+        Port Authority": an organisation NER found under common nouns only is the one
+        organisation of the article whose name holds those words, an alias of it. With none
+        or several, it stays apart (and is never shared across articles, see identity)."""
+        proper = {id(e): e for e in self.organisations.values() if not is_common_noun_phrase(e.name)}
+        for key, entry in list(self.organisations.items()):
+            if not is_common_noun_phrase(entry.name):
+                continue
+            wanted = set(fold(entry.name).split()) - {"the"}
+            owners = [o for o in proper.values() if wanted <= set(fold(o.name).split())]
+            if len(owners) == 1:
+                owners[0].aliases.add(entry.name)
+                owners[0].positions.extend(entry.positions)
+                self.organisations[key] = owners[0]
+
+    def _merge_shortened_organisations(self) -> None:
+        """ "NBC" after "NBC News", "Home Office" after "United Kingdom Home Office": an
+        organisation named by the opening words of exactly one longer name of the article,
+        when the rest of that name only says what kind of body it is ("News", "Media Group"),
+        or by two or more of its closing words, is that organisation; the full proper name
+        stays the name, the short form an alias. "France" is never "Air France"."""
+        entries = {id(e): e for e in self.organisations.values()}.values()
+        for key, entry in list(self.organisations.items()):
+            short = fold(entry.name).split()
+            if not short or entry.aliases:
+                continue
+            owners = []
+            for other in entries:
+                words = fold(other.name).split()
+                if other is entry or len(words) <= len(short):
+                    continue
+                opening = words[: len(short)] == short and all(
+                    w in ORGANISATION_NAME_WORDS or w in COMMON_NOUNS for w in words[len(short) :]
+                )
+                closing = len(short) >= 2 and words[-len(short) :] == short
+                if opening or closing:
+                    owners.append(other)
+            if len(owners) == 1:
+                owners[0].aliases.add(entry.name)
+                owners[0].positions.extend(entry.positions)
+                self.organisations[key] = owners[0]
+
     def _surname_index(self) -> dict[str, list[Entry]]:
-        """Folded surname -> people, so look-ups after the build do not fold every name again."""
+        """Folded surname -> people, so look-ups after the build do not fold every name again.
+        A particle surname is found by its last word ("Russa") and whole ("la russa"); an
+        "al-" surname by its stem too ("Obeidi" for "al-Obeidi")."""
         index: dict[str, list[Entry]] = {}
-        for entry in self.people.values():
-            index.setdefault(fold(surname(entry.name)), []).append(entry)
+        for entry in self.unique_people():
+            family = family_name(_name_words(entry.name))
+            keys = {fold(surname(entry.name)), fold(" ".join(family)), _stem(family[-1]) if family else ""}
+            for key in keys - {""}:
+                index.setdefault(key, []).append(entry)
         return index
+
+    def _merge_partial_names(self) -> None:
+        """ "Ahern" (from "Mr. Ahern") into "Bertie Ahern", "Hadj Sahraoui" into "Hassiba Hadj
+        Sahraoui", "Lee" into "Lee Min-ho", "de la Fuente" into "Ana Lucía de la Fuente Ortega":
+        a person entry whose words are the tail of exactly one fuller name of the article, its
+        head when that name is surname-first, or a run starting with a particle inside it, is
+        that person, whichever mention the table met first. Organisations NER made of such a
+        run ("La Russa") point to the person too."""
+        people = sorted(self.unique_people(), key=lambda e: len(_name_words(e.name)))
+        for entry in people:
+            fuller = [f for f in self.unique_people() if f is not entry and _part_of(entry.name, f.name)]
+            # Nested fuller names ("Hadj Sahraoui" in "Hassiba Hadj Sahraoui") count once.
+            fuller = [f for f in fuller if not any(g is not f and _part_of(f.name, g.name) for g in fuller)]
+            if len(fuller) != 1 or entry.gender and fuller[0].gender and entry.gender != fuller[0].gender:
+                continue
+            target = fuller[0]
+            target.aliases.update({*entry.aliases, entry.name})
+            target.positions.extend(entry.positions)
+            target.gender = target.gender or entry.gender
+            for title in entry.titles:
+                self._add_title(target, title)
+            for person, value in list(self.people.items()):
+                if value is entry:
+                    self.people[person] = target
+        self._merge_short_forms()
+        self._merge_shortened_organisations()
+        for folded, organisation in list(self.organisations.items()):
+            words = _name_words(organisation.name)
+            if len(words) < 2 and not (words and _stem(words[0])):
+                continue  # one plain word ("Ford", "Paris") is as likely the organisation's
+            owners = [p for p in self.unique_people() if _part_of(organisation.name, p.name)]
+            if len(owners) == 1 and not organisation.aliases:
+                owners[0].positions.extend(organisation.positions)
+                self.organisations[folded] = owners[0]
 
     def _check_open(self) -> None:
         if self._frozen:
@@ -161,7 +262,7 @@ class NameTable:
             if self.mask.contains(ent[0]) or is_credit(ent.text):
                 continue
             person_like = is_titled_person(ent.text) or looks_like_person(ent.text)
-            if ent.label_ == "PERSON" and len(ent) >= 2 or ent.label_ == "ORG" and person_like:
+            if ent.label_ == "PERSON" and len(ent) >= 2 or ent.label_ in {"ORG", "FAC"} and person_like:
                 entry = self.add_person(full_name(ent), position=ent.start_char)
                 self._read_titles(entry, ent)
             elif ent.label_ == "ORG":
@@ -197,13 +298,17 @@ class NameTable:
                 entry = self.by_surname(token.nbor(1).text)
                 if entry is not None and entry.gender is None:
                     entry.gender = gender
-        for entry in self.people.values():
-            if entry.gender is None and len(entry.name.split()) >= 2:
-                entry.gender = first_name_gender(entry.name.split()[0])
+        for entry in self.unique_people():
+            words = entry.name.split()
+            if entry.gender is None and len(words) >= 2:
+                # A surname-first name's given name is its second word ("Park Ji-sung").
+                given = words[1].split("-")[0] if is_surname_first(words) else words[0]
+                entry.gender = first_name_gender(given)
 
     def add_person(self, text: str, position: int | None = None) -> Entry:
         self._check_open()
-        title, name = clean_person_name(text)
+        titles, name = canonical_person(text)
+        title = " ".join(titles[:1])
         key = person_key(name)
         entry = self.people.get(key)
         if entry is None:
@@ -212,6 +317,8 @@ class NameTable:
             entry.aliases.add(entry.name)
             entry.name = name
         entry.aliases.update({name, surname(name)})
+        for extra in titles[1:]:  # "Dana Reyes, MP"
+            self._add_title(entry, extra)
         if title:
             self._add_title(entry, title)
             entry.aliases.add(f"{title} {name}")
@@ -242,7 +349,7 @@ class NameTable:
 
     # -- look-ups (pure) -------------------------------------------------------------------
     def person(self, text: str) -> Entry | None:
-        return self.people.get(person_key(clean_person_name(text)[1]))
+        return self.people.get(person_key(canonical_person(text)[1]))
 
     def by_handle(self, handle: str) -> Entry | None:
         """ "@Maura_Healey": the person of that name, else of that surname."""
@@ -257,7 +364,7 @@ class NameTable:
         index = self._surnames if self._frozen else self._surname_index()
         matches = list(index.get(word, ()))
         if not matches:
-            matches = [e for e in self.people.values() if len(e.name.split()) >= 2 and fold(e.name.split()[0]) == word]
+            matches = [e for e in self.unique_people() if len(e.name.split()) >= 2 and fold(e.name.split()[0]) == word]
             matches = matches if len(matches) == 1 and first_name_gender(word) is None else []
         if len(matches) <= 1 or position is None:
             return matches[0] if len(matches) == 1 else None
@@ -267,7 +374,7 @@ class NameTable:
 
     def by_role(self, role: str, position: int) -> Entry | None:
         """The person whose title has this role, nearest before `position`, else first after."""
-        holders = [e for e in self.people.values() if any(role_of(t) == role for t in e.titles)]
+        holders = [e for e in self.unique_people() if any(role_of(t) == role for t in e.titles)]
         if not holders:
             return None
         before = [(e.mentioned_before(position), e) for e in holders]
@@ -304,9 +411,37 @@ class NameTable:
 
     def nearest_organisation(self, position: int) -> Entry | None:
         """The organisation named last before `position` ("SkyWest Air ... the company said")."""
-        named = [(e.mentioned_before(position), e) for e in self.organisations.values()]
+        named = [
+            (e.mentioned_before(position), e) for e in self.organisations.values() if not is_common_noun_phrase(e.name)
+        ]
         earlier = [(p, e) for p, e in named if p is not None]
         return max(earlier, key=lambda pe: pe[0])[1] if earlier else None
+
+
+def _name_words(name: str) -> list[str]:
+    return [w for w in name.split() if w.lower() not in HONORIFICS] or name.split()
+
+
+def _stem(word: str) -> str:
+    """ "obeidi" of "al-Obeidi": the surname without its attached article."""
+    folded = fold(word)
+    return folded[3:] if folded[:3] in {"al-", "el-"} and len(folded) > 4 else ""
+
+
+def _part_of(part: str, whole: str) -> bool:
+    """Whether the name `part` is a shorter form of the name `whole`: its tail ("Ahern",
+    "Hadj Sahraoui"), the family name of a surname-first name ("Lee" of "Lee Min-ho"), or a
+    run inside it that starts with a particle ("de la Fuente"). An "al-" surname matches its
+    stem ("Obeidi")."""
+    small = [_stem(w) or fold(w) for w in _name_words(part)]
+    big = [_stem(w) or fold(w) for w in _name_words(whole)]
+    if not small or len(small) >= len(big):
+        return False
+    if big[-len(small) :] == small:
+        return True
+    if is_surname_first(_name_words(whole)) and big[: len(small)] == small:
+        return True
+    return small[0] in PARTICLES and any(big[i : i + len(small)] == small for i in range(1, len(big) - len(small) + 1))
 
 
 def abbreviation_role(phrase: Span) -> str | None:

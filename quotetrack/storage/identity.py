@@ -10,8 +10,13 @@ The rules (each under a test in tests/test_identity.py):
   else the one archived person of that surname with compatible titles; otherwise it gets
   its own speaker for this article, marked ambiguous, with the candidates as evidence.
 - An organisation joins the archived organisation sharing its name or a proper-name alias.
-- Groups, unnamed sources, pronouns and names that are not proper names ("person",
-  "officials", "II") get a speaker of their own article: never shared.
+- Groups, unnamed sources, pronouns, names that are not proper names ("person",
+  "officials", "II") and organisations named only by common nouns ("Hospital", "the
+  Company") get a speaker of their own article: never shared.
+- A person is stored and keyed by the name without titles ("Councilmember Dana Reyes" is
+  Dana Reyes, titled Councilmember); the key folds case and diacritics and keeps a particle
+  surname whole ("person:ignazio|la russa"), a surname-first name's family name as its
+  surname ("person:jae in|moon").
 
 Every decision is returned with its method and evidence, and stored (IdentityDecisionRow).
 """
@@ -25,7 +30,15 @@ from enum import StrEnum
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ..attribution.names import fold, role_of, slugify, split_title
+from ..attribution.names import (
+    canonical_person,
+    family_name,
+    fold,
+    is_common_noun_phrase,
+    is_surname_first,
+    role_of,
+    slugify,
+)
 from ..extraction.cues import HONORIFICS
 from ..types import Speaker, SpeakerKind
 from .models import SpeakerAliasRow, SpeakerKeyRow, SpeakerRow
@@ -86,21 +99,30 @@ class PersonName:
 
 
 def person_name(name: str) -> PersonName | None:
-    """First and last name, without titles, honorifics, middle initials and suffixes."""
-    _, rest = split_title(name)
+    """First and last name, without titles, honorifics, middle initials and suffixes; the
+    last name with its particles ("La Russa", "bin Salman") and without an attached "al-"
+    ("al-Obeidi" is keyed "obeidi", as a bare "Obeidi" is)."""
+    _, rest = canonical_person(name)
     words = [w for w in rest.split() if w.lower() not in HONORIFICS]
     while words and words[-1].lower().rstrip(",") in _SUFFIXES:
         words.pop()
     names = [w for w in words if not _INITIAL.match(w)]
     if not names:
         return None
-    last = folded_name(names[-1])
+    family = family_name(names)
+    last = _surname_key(" ".join(family))
     if not last:
         return None
-    if len(names) == 1:
+    given = [w for w in names if w not in family] if is_surname_first(names) else names[: len(names) - len(family)]
+    if not given:
         initial = folded_name(words[0])[:1] if _INITIAL.match(words[0]) else ""
         return PersonName("", last, initial)
-    return PersonName(folded_name(names[0]), last)
+    return PersonName(folded_name(given[0]), last)
+
+
+def _surname_key(text: str) -> str:
+    folded = folded_name(text.replace("-", " ", 1) if text[:3].lower() in {"al-", "el-"} else text)
+    return re.sub(r"^(?:al|el) (?=\w{2})", "", folded)
 
 
 def person_key(person: PersonName) -> str:
@@ -117,6 +139,21 @@ def organization_keys(speaker: Speaker) -> list[str]:
             if key not in keys:
                 keys.append(key)
     return keys
+
+
+def normalised(speaker: Speaker) -> Speaker:
+    """The speaker as the archive stores it: a person's titles split off the name."""
+    if speaker.kind is not SpeakerKind.PERSON:
+        return speaker
+    titles, name = canonical_person(speaker.name)
+    if not titles or not name:
+        return speaker
+    return Speaker(
+        name,
+        speaker.kind,
+        tuple(dict.fromkeys([*titles, *speaker.titles])),
+        tuple(dict.fromkeys([*speaker.aliases, speaker.name])),
+    )
 
 
 def local_key(article_id: int, speaker: Speaker) -> str:
@@ -159,6 +196,7 @@ class Resolver:
         return person is not None and not person.first
 
     def resolve(self, speaker: Speaker) -> Decision:
+        speaker = normalised(speaker)
         if speaker.kind in (SpeakerKind.GROUP, SpeakerKind.UNNAMED_SOURCE):
             return self._local(speaker, IdentityMethod.ARTICLE_LOCAL, {"reason": f"a {speaker.kind.value}"})
         if speaker.name.strip().lower() in PRONOUNS:
@@ -166,6 +204,8 @@ class Resolver:
         if not is_proper_name(speaker.name):
             return self._local(speaker, IdentityMethod.ARTICLE_LOCAL, {"reason": "not a proper name"})
         if speaker.kind is SpeakerKind.ORGANIZATION:
+            if is_common_noun_phrase(speaker.name):
+                return self._local(speaker, IdentityMethod.ARTICLE_LOCAL, {"reason": "common nouns, no proper name"})
             return self._organization(speaker)
         person = person_name(speaker.name)
         if person is None:
