@@ -80,7 +80,7 @@ def _queued(articles: list[Article]):
     celery = broker()
     assert celery is not None
     try:
-        return enqueue(state().db, celery, articles)
+        return enqueue(state().db, celery, articles, key_name())
     except BrokerUnavailable as error:
         broker_unavailable(error)
         raise AssertionError("unreachable") from error
@@ -122,7 +122,7 @@ def ingest(data):
             response.headers["Location"] = f"/api/v1/jobs/{job.id}"
             response.headers["Preference-Applied"] = "respond-async"
             return response
-        result = service.ingest(article, current.nlp, current.db, current.config["MAX_ARTICLE_CHARS"])
+        result = service.ingest(article, current.nlp, current.db, current.config["MAX_ARTICLE_CHARS"], key_name())
     except InvalidInput as error:
         abort(422, message=error.message, errors={"json": error.errors})
     return result, 201 if result.created else 200
@@ -155,7 +155,7 @@ def ingest_batch(items):
         response = jsonify(BatchAnswerSchema().dump({"jobs": _queued(articles)}))
         response.status_code = 202
         return response
-    return {"results": [service.ingest(a, current.nlp, current.db, max_chars) for a in articles]}
+    return {"results": [service.ingest(a, current.nlp, current.db, max_chars, key_name()) for a in articles]}
 
 
 ArticlePageSchema = page_schema(RevisedArticleSchema, "ArticlePageSchema")

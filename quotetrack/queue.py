@@ -20,7 +20,7 @@ from sqlalchemy.exc import OperationalError as DatabaseError
 
 from .config import load_settings
 from .errors import InvalidInput
-from .storage import Database, jobs
+from .storage import Database, jobs, repository
 from .types import Article, Job
 
 TASK = "quotetrack.ingest"
@@ -77,10 +77,11 @@ def run_job(job_id: str, db: Database, nlp, max_chars: int) -> Job | None:
 
     with db.transaction() as session:
         article = jobs.start(session, job_id)
+        queued_by = jobs.key_name(session, job_id)
     if article is None:
         return None
     try:
-        result = service.ingest(article, nlp, db, max_chars)
+        result = service.ingest(article, nlp, db, max_chars, queued_by or repository.NO_KEY)
     except InvalidInput as error:
         with db.transaction() as session:
             jobs.fail(session, job_id, f"{error.message} {error.errors}")
@@ -110,11 +111,12 @@ def _ingest_task(task, job_id: str) -> None:
         raise task.retry(exc=error, countdown=5) from error
 
 
-def enqueue(db: Database, celery: Celery, articles: list[Article]) -> list[Job]:
+def enqueue(db: Database, celery: Celery, articles: list[Article], key_name: str | None = None) -> list[Job]:
     """Queue the articles: job rows first (committed, so a fast worker finds them), then one
-    broker message each. Broker down: the jobs are deleted and BrokerUnavailable raised."""
+    broker message each. Broker down: the jobs are deleted and BrokerUnavailable raised.
+    `key_name` (who queued them) is what the audit log names for the changes they make."""
     with db.transaction() as session:
-        queued = jobs.create_jobs(session, articles)
+        queued = jobs.create_jobs(session, articles, key_name)
     sent = 0
     try:
         for job in queued:

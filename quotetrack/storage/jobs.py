@@ -28,15 +28,25 @@ def _payload(article: Article) -> dict:
 
 def _article(payload: dict) -> Article:
     published = date.fromisoformat(payload["published"]) if payload.get("published") else None
-    return Article(**{**payload, "published": published})
+    fields = {name: value for name, value in payload.items() if name != "key_name"}
+    return Article(**{**fields, "published": published})
+
+
+def key_name(session: Session, job_id: str) -> str | None:
+    """The API key (or command) that queued the job: the worker audits its changes under it."""
+    row = session.get(JobRow, job_id)
+    return row.payload.get("key_name") if row is not None else None
 
 
 def to_job(row: JobRow) -> Job:
     return Job(row.id, row.status, row.article_id, row.created, row.error, row.attempts, row.created_at, row.updated_at)
 
 
-def create_jobs(session: Session, articles: list[Article]) -> list[Job]:
-    rows = [JobRow(id=uuid.uuid4().hex, status=QUEUED, payload=_payload(a), attempts=0) for a in articles]
+def create_jobs(session: Session, articles: list[Article], key_name: str | None = None) -> list[Job]:
+    rows = [
+        JobRow(id=uuid.uuid4().hex, status=QUEUED, payload={**_payload(a), "key_name": key_name}, attempts=0)
+        for a in articles
+    ]
     session.add_all(rows)
     session.flush()
     return [to_job(row) for row in rows]
