@@ -105,7 +105,8 @@ def ingest(data):
     same text again is answered 200 with the stored copy. A known URL with other text is
     stored as the article's next revision (201): the earlier revision's quotes stay readable
     by id but leave look-ups and statements. Send `text`, or the page as `html`; a `url`
-    alone is fetched only where the server's FETCH_URLS setting is on (http and https, with a timeout and a size cap).
+    alone is fetched only where the server's FETCH_URLS setting is on (http and https, public
+    addresses only, 10 s and 5 MB for the whole fetch).
 
     With `Prefer: respond-async` and a queue configured (BROKER_URL), the article is queued
     instead: 202 with the job and `Location: /api/v1/jobs/{id}`. Without a queue the

@@ -98,7 +98,8 @@ SETTINGS: tuple[Setting, ...] = (
         "FETCH_URLS",
         False,
         "Let POST /api/v1/articles fetch the page at `url` when neither text nor html is sent (http and https "
-        "only, 10 s timeout, 5 MB cap). Off by default: the server then makes no request on a client's behalf.",
+        "only; public addresses only, checked after every redirect; 10 s and 5 MB for the whole fetch). Off by "
+        "default: the server then makes no request on a client's behalf.",
         _bool,
     ),
     Setting(
