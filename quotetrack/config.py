@@ -51,6 +51,14 @@ SETTINGS: tuple[Setting, ...] = (
         float,
     ),
     Setting(
+        "SYNC_BATCH_TIME_BUDGET",
+        60.0,
+        "Seconds a synchronous POST /api/v1/articles/batch (no BROKER_URL) may start articles for (0: no "
+        "limit); the rest answer 503 'not started' in the 207 body. With EXTRACTION_TIME_BUDGET it must stay "
+        "below the web server's worker timeout (gunicorn --timeout 120), or the batch ends in its HTML 500.",
+        float,
+    ),
+    Setting(
         "FRAME_ANCESTORS",
         "*",
         "Sites allowed to embed quote cards in an iframe (CSP frame-ancestors), space-separated.",

@@ -102,7 +102,7 @@ class Stack:
         self.workers.append(process)
         return process
 
-    def start_api(self, web_workers: int = 2) -> str:
+    def start_api(self, web_workers: int = 2, timeout: int = 120) -> str:
         port = free_port()
         log = open(self.logs / "api.log", "w")  # noqa: SIM115
         self.api = subprocess.Popen(
@@ -115,7 +115,7 @@ class Stack:
                 "-w",
                 str(web_workers),
                 "--timeout",
-                "120",
+                str(timeout),
                 "api:create_app()",
             ],
             env=self.env,
