@@ -138,15 +138,26 @@ def _enqueue(settings, db, items) -> None:
 @click.option("--concurrency", default=1, show_default=True, type=click.IntRange(1, 64), help="Worker processes.")
 def worker(concurrency) -> None:
     """Run a queue worker (BROKER_URL, DATABASE_URL): ingests queued articles, each process
-    loading the NLP pipeline once. Killed mid-article, its job runs again elsewhere."""
+    loading the NLP pipeline once. Killed mid-article, its job runs again elsewhere. It also
+    sweeps: jobs left queued or running past BROKER_VISIBILITY_TIMEOUT (their message lost
+    with a Redis restart) are sent again."""
     import os
 
-    from .queue import make_celery
+    from celery import signals
+
+    from .queue import make_celery, start_sweeper
 
     settings = load_settings()
     if not settings["BROKER_URL"]:
         raise click.ClickException("the worker needs BROKER_URL (e.g. redis://127.0.0.1:6379/0)")
     celery = make_celery(settings["BROKER_URL"], settings["BROKER_VISIBILITY_TIMEOUT"])
+
+    @signals.worker_ready.connect(weak=False)
+    def _sweep(**_kwargs) -> None:
+        # In the main process once the pool is up (not before the fork): jobs whose broker
+        # message was lost are sent again (quotetrack.queue.sweep).
+        start_sweeper(settings["DATABASE_URL"], settings["BROKER_URL"], settings["BROKER_VISIBILITY_TIMEOUT"])
+
     celery.worker_main(
         [
             "worker",
