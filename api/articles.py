@@ -180,9 +180,10 @@ def ingest_batch(items):
     if not items or len(items) > MAX_BATCH:
         abort(422, message=f"Send 1 to {MAX_BATCH} articles.", errors={"json": {"_schema": ["Bad batch size."]}})
     queued = broker() is not None
+    fetch_in_turn = not queued and current.config["FETCH_URLS"]
     articles: list[Article | None] = []
     for index, data in enumerate(items):
-        if not queued and data["text"] is None and data["html"] is None:
+        if fetch_in_turn and data["text"] is None and data["html"] is None:
             articles.append(None)  # a fetch: done in its turn, under the time budget
             continue
         try:
