@@ -78,3 +78,14 @@ def test_correcting_a_superseded_quote_is_refused_and_points_at_the_live_quote(c
     # The live quote takes the correction.
     fixed = client.patch(f"/api/v1/quotes/{live_quote['id']}", json={"status": "rejected"}, headers=auth)
     assert fixed.status_code == 200 and fixed.get_json()["status"] == "rejected"
+
+    # A quote rejected in its own revision is not "superseded" by the next one, but it is
+    # just as dead: accepting it would put an old revision's quote back into statements.
+    assert client.post("/api/v1/articles", json={"text": THIRD, "url": URL}, headers=auth).status_code == 201
+    refused = client.patch(f"/api/v1/quotes/{live_quote['id']}", json={"status": "accepted"}, headers=auth)
+    assert_error(refused, 409)
+    newest = int(refused.headers["Link"].split("/quotes/")[1].split(">")[0])
+    assert newest not in (old_quote["id"], live_quote["id"])
+    # Rejected again (the editor's override holds), so hidden like any rejected quote.
+    assert client.get(f"/api/v1/quotes/{newest}").status_code == 404
+    assert client.get(f"/api/v1/quotes/{live_quote['id']}").status_code == 404  # and the old one untouched

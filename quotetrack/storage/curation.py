@@ -27,7 +27,7 @@ from .identity import (
     unique_slug,
 )
 from .models import AuditRow, IdentityDecisionRow, QuoteOverrideRow, QuoteRow, SpeakerKeyRow, SpeakerRow
-from .repository import SUPERSEDED, find_speaker_row, update_article_metadata
+from .repository import find_speaker_row, update_article_metadata
 
 
 class NotFound(LookupError):
@@ -188,7 +188,7 @@ def correct_quote(
     quote = session.get(QuoteRow, quote_id)
     if quote is None:
         raise NotFound(f"No quote {quote_id}.")
-    if quote.status == SUPERSEDED:
+    if quote.revision != quote.article.revision:  # superseded, or rejected before its revision was
         # Refused rather than applied to the live quote: the live wording may differ (it is
         # another revision's text), and a curator should see which quote they are changing.
         raise Superseded(quote.id, _live_quote_id(session, quote))
