@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import time
+
 import marshmallow as ma
-from flask import jsonify
+from flask import current_app, jsonify
 from flask_smorest import Blueprint, abort
 
 from quotetrack import service, webpage
@@ -12,6 +14,7 @@ from quotetrack.queue import BrokerUnavailable, enqueue
 from quotetrack.storage import curation, repository
 from quotetrack.types import Article
 
+from . import faults
 from .auth import key_name, requires
 from .extensions import fetch_or_404, state
 from .jobs import JobSchema, broker, broker_unavailable, wants_async
@@ -54,13 +57,34 @@ class IngestAnswerSchema(IngestResultSchema):
     article = ma.fields.Nested(RevisedArticleSchema)
 
 
+class BatchItemErrorSchema(ma.Schema):
+    message = ma.fields.String()
+    errors = ma.fields.Dict(metadata={"description": "Per field, as in the error shape (422 items)."})
+
+
+class BatchItemSchema(IngestAnswerSchema):
+    index = ma.fields.Integer(metadata={"description": "The article's place in the request, from 0."})
+    status = ma.fields.Integer(
+        metadata={
+            "description": "What a single POST /api/v1/articles would have answered: 201 stored, 200 already "
+            "stored, 422 invalid (nothing of it stored), 500 failed (nothing of it stored), 503 not started (the "
+            "batch's time budget ran out: send it again, or queue it) or the database unavailable.",
+            "enum": [200, 201, 422, 500, 503],
+        }
+    )
+    error = ma.fields.Nested(BatchItemErrorSchema, allow_none=True, metadata={"description": "Set unless 200/201."})
+
+
 class BatchAnswerSchema(ma.Schema):
     jobs = ma.fields.List(
         ma.fields.Nested(JobSchema), metadata={"description": "Queued (202): one job per article, in order."}
     )
     results = ma.fields.List(
-        ma.fields.Nested(IngestAnswerSchema),
-        metadata={"description": "Without a broker (200): each article ingested, in order."},
+        ma.fields.Nested(BatchItemSchema),
+        metadata={
+            "description": "Without a broker (200 or 207): one per article, in order. Each article is stored "
+            "whole or not at all; `status` says which."
+        },
     )
 
 
@@ -80,7 +104,7 @@ def _queued(articles: list[Article]):
     celery = broker()
     assert celery is not None
     try:
-        return enqueue(state().db, celery, articles)
+        return enqueue(state().db, celery, articles, key_name())
     except BrokerUnavailable as error:
         broker_unavailable(error)
         raise AssertionError("unreachable") from error
@@ -105,7 +129,8 @@ def ingest(data):
     same text again is answered 200 with the stored copy. A known URL with other text is
     stored as the article's next revision (201): the earlier revision's quotes stay readable
     by id but leave look-ups and statements. Send `text`, or the page as `html`; a `url`
-    alone is fetched only where the server's FETCH_URLS setting is on (http and https, with a timeout and a size cap).
+    alone is fetched only where the server's FETCH_URLS setting is on (http and https, public
+    addresses only, 10 s and 5 MB for the whole fetch).
 
     With `Prefer: respond-async` and a queue configured (BROKER_URL), the article is queued
     instead: 202 with the job and `Location: /api/v1/jobs/{id}`. Without a queue the
@@ -122,7 +147,7 @@ def ingest(data):
             response.headers["Location"] = f"/api/v1/jobs/{job.id}"
             response.headers["Preference-Applied"] = "respond-async"
             return response
-        result = service.ingest(article, current.nlp, current.db, current.config["MAX_ARTICLE_CHARS"])
+        result = service.ingest(article, current.nlp, current.db, current.config["MAX_ARTICLE_CHARS"], key_name())
     except InvalidInput as error:
         abort(422, message=error.message, errors={"json": error.errors})
     return result, 201 if result.created else 200
@@ -131,31 +156,109 @@ def ingest(data):
 @blp.route("/articles/batch", methods=["POST"])
 @requires(blp, "ingest")
 @blp.arguments(ArticleInSchema(many=True))
-@blp.response(200, BatchAnswerSchema, description="No queue configured: every article ingested, in order.")
+@blp.response(200, BatchAnswerSchema, description="No queue configured: every article stored (201/200 each).")
+@blp.alt_response(
+    207,
+    schema=BatchAnswerSchema,
+    description="No queue configured, and not every article was stored: each result's `status` and `error` say "
+    "why; those with 201/200 are stored, the others not at all.",
+)
 @blp.alt_response(202, schema=BatchAnswerSchema, description="Queued: one job per article, in order.")
 @blp.alt_response(503, schema="Error", description="The broker is down: nothing queued.")
 def ingest_batch(items):
     """Ingest a list of articles (a back-fill), at most 100 per request. With a queue
-    (BROKER_URL) they are queued at once (202, one job each); without one they are ingested
-    here, in order (200). Any invalid article rejects the whole request (422), before anything
-    is stored or queued."""
+    (BROKER_URL) they are queued at once (202, one job each). Without one they are ingested
+    here, in order, each whole or not at all, within SYNC_BATCH_TIME_BUDGET seconds: 200 when
+    every article is stored, else 207 with each article's own status (422 invalid, 500
+    failed, 503 not started because the time ran out: send those again, or use the queue).
+    An article that is invalid as sent (no text, too long, a page without a body) rejects the
+    whole request (422) before anything is stored or queued; a `url` to fetch is fetched in
+    its turn, and a failed fetch is that article's 422."""
     current = state()
     max_chars = current.config["MAX_ARTICLE_CHARS"]
+    started = time.monotonic()
     if not items or len(items) > MAX_BATCH:
         abort(422, message=f"Send 1 to {MAX_BATCH} articles.", errors={"json": {"_schema": ["Bad batch size."]}})
-    articles: list[Article] = []
+    queued = broker() is not None
+    fetch_in_turn = not queued and current.config["FETCH_URLS"]
+    articles: list[Article | None] = []
     for index, data in enumerate(items):
+        if fetch_in_turn and data["text"] is None and data["html"] is None:
+            articles.append(None)  # a fetch: done in its turn, under the time budget
+            continue
         try:
             article = _article(data)
             service.validate(article, max_chars)
         except InvalidInput as error:
             abort(422, message=f"Article {index}: {error.message}", errors={"json": {str(index): error.errors}})
         articles.append(article)
-    if broker() is not None:
-        response = jsonify(BatchAnswerSchema().dump({"jobs": _queued(articles)}))
+    if queued:
+        response = jsonify(BatchAnswerSchema().dump({"jobs": _queued([a for a in articles if a is not None])}))
         response.status_code = 202
         return response
-    return {"results": [service.ingest(a, current.nlp, current.db, max_chars) for a in articles]}
+    budget = _batch_budget(current_app.config)
+    results = [
+        _not_started(index, budget)
+        if budget and time.monotonic() - started >= budget
+        else _ingest_item(index, article, items[index], max_chars)
+        for index, article in enumerate(articles)
+    ]
+    everything_stored = all(result["status"] in (200, 201) for result in results)
+    return {"results": results}, 200 if everything_stored else 207  # dumped by @blp.response
+
+
+def _batch_budget(config) -> float:
+    """SYNC_BATCH_TIME_BUDGET, shortened so that the last article started (which may take
+    EXTRACTION_TIME_BUDGET) still ends before REQUEST_TIMEOUT would cut the whole answer off."""
+    budget = float(config["SYNC_BATCH_TIME_BUDGET"] or 0)
+    request_limit = float(config.get("REQUEST_TIMEOUT") or 0)
+    if request_limit:
+        room = max(request_limit - float(config.get("EXTRACTION_TIME_BUDGET") or 0) - BATCH_MARGIN, 1.0)
+        budget = min(budget, room) if budget else room
+    return budget
+
+
+# Seconds kept between a batch's last article and REQUEST_TIMEOUT: storing and answering.
+BATCH_MARGIN = 5.0
+
+
+def _ingest_item(index: int, article: Article | None, data: dict, max_chars: int) -> dict:
+    """One article of a synchronous batch, in its own transaction: its result, or why not.
+    Never raises: one article's failure must not lose the answer for the others (committed
+    before it) nor turn the batch into a bare 500."""
+    current = state()
+    try:
+        article = article or _article(data)
+        result = service.ingest(article, current.nlp, current.db, max_chars, key_name())
+    except InvalidInput as error:
+        return _failed(index, 422, f"Article {index}: {error.message}", error.errors)
+    except Exception as error:
+        if faults.is_unavailable(error):
+            current_app.logger.warning("batch article %s: database unavailable: %s", index, error)
+            return _failed(index, 503, f"Article {index}: the database is unavailable; send it again shortly.")
+        current_app.logger.exception("batch article %s failed", index)
+        return _failed(index, 500, f"Article {index}: failed unexpectedly; nothing of it was stored.")
+    return {
+        "index": index,
+        "status": 201 if result.created else 200,
+        "created": result.created,
+        "article": result.article,
+        "quotes": result.quotes,
+    }
+
+
+def _failed(index: int, status: int, message: str, errors: dict | None = None) -> dict:
+    return {"index": index, "status": status, "error": {"message": message, "errors": errors or {}}}
+
+
+def _not_started(index: int, budget: float) -> dict:
+    # Stop starting articles rather than let the web worker's timeout kill the request: an
+    # article started now could run EXTRACTION_TIME_BUDGET more seconds.
+    message = (
+        f"Article {index}: not started, the batch used its {budget:g} s; nothing of it was stored. Send it "
+        "again (a smaller batch), or queue it (BROKER_URL) with a batch or Prefer: respond-async."
+    )
+    return _failed(index, 503, message)
 
 
 ArticlePageSchema = page_schema(RevisedArticleSchema, "ArticlePageSchema")

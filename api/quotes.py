@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask_smorest import Blueprint
+from flask_smorest import Blueprint, abort
 
 from quotetrack.storage import curation, repository
 
@@ -43,12 +43,28 @@ def get_quote(quote_id: int):
 @blp.arguments(QuotePatchSchema)
 @blp.response(200, QuoteDetailSchema)
 @blp.alt_response(404, schema="Error", description="No such quote or speaker.")
+@blp.alt_response(
+    409,
+    schema="Error",
+    description="The quote is from a superseded revision: nothing changed; `Link: <...>; rel=latest-version` "
+    "names the live quote when there is one.",
+)
 def correct_quote(data, quote_id: int):
     """Reattribute a quote (`speaker`: id or slug, or `speaker_name`) or reject it
     (`status: rejected`: not a quote; hidden from look-ups and cards; `accepted` undoes it).
-    Kept as an override that survives re-ingesting the article; written to the audit log."""
+    Kept as an override that survives re-ingesting the article; written to the audit log.
+    A quote of a superseded revision is not corrected (409): correct the live one it names."""
     with corrections() as session:
-        curation.correct_quote(session, quote_id, key_name(), **data)
+        try:
+            curation.correct_quote(session, quote_id, key_name(), **data)
+        except curation.Superseded as error:  # before corrections()' plain 409: this one names the live quote
+            live = error.live_quote_id
+            abort(
+                409,
+                message=str(error),
+                errors={"quote": [f"Superseded by quote {live}." if live is not None else "Superseded."]},
+                headers={"Link": f'</api/v1/quotes/{live}>; rel="latest-version"'} if live is not None else {},
+            )
     with state().db.reading() as session:
         return repository.get_quote(session, quote_id, include_rejected=True)
 

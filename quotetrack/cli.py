@@ -11,6 +11,9 @@ import click
 from .config import load_settings
 from .errors import InvalidInput
 
+# What the audit log names for metadata that `quotetrack ingest` changed (no API key there).
+CLI_KEY = "(quotetrack ingest)"
+
 
 def _pipeline(settings):
     from .nlp import load_pipeline
@@ -73,7 +76,7 @@ def ingest(paths, queued) -> None:
     nlp = _pipeline(settings)
     for item in _progress(items, "ingest"):
         try:
-            result = ingest_article(item.article, nlp, db, settings["MAX_ARTICLE_CHARS"])
+            result = ingest_article(item.article, nlp, db, settings["MAX_ARTICLE_CHARS"], CLI_KEY)
         except InvalidInput as error:  # e.g. too long: this article only, the others are stored
             click.echo(f"skipped {item.source}: {error.message} {error.errors}", err=True)
             skipped.append(item.source)
@@ -125,7 +128,7 @@ def _enqueue(settings, db, items) -> None:
         raise click.ClickException("--queue needs BROKER_URL (e.g. redis://127.0.0.1:6379/0)")
     celery = make_celery(settings["BROKER_URL"], settings["BROKER_VISIBILITY_TIMEOUT"])
     try:
-        for item, job in zip(items, enqueue(db, celery, [item.article for item in items]), strict=True):
+        for item, job in zip(items, enqueue(db, celery, [item.article for item in items], CLI_KEY), strict=True):
             click.echo(f"{item.source}: job {job.id} ({job.status})")
     except BrokerUnavailable as error:
         raise click.ClickException(f"the broker is unavailable, nothing queued: {error}") from error
@@ -135,15 +138,26 @@ def _enqueue(settings, db, items) -> None:
 @click.option("--concurrency", default=1, show_default=True, type=click.IntRange(1, 64), help="Worker processes.")
 def worker(concurrency) -> None:
     """Run a queue worker (BROKER_URL, DATABASE_URL): ingests queued articles, each process
-    loading the NLP pipeline once. Killed mid-article, its job runs again elsewhere."""
+    loading the NLP pipeline once. Killed mid-article, its job runs again elsewhere. It also
+    sweeps: jobs left queued or running past BROKER_VISIBILITY_TIMEOUT (their message lost
+    with a Redis restart) are sent again."""
     import os
 
-    from .queue import make_celery
+    from celery import signals
+
+    from .queue import make_celery, start_sweeper
 
     settings = load_settings()
     if not settings["BROKER_URL"]:
         raise click.ClickException("the worker needs BROKER_URL (e.g. redis://127.0.0.1:6379/0)")
     celery = make_celery(settings["BROKER_URL"], settings["BROKER_VISIBILITY_TIMEOUT"])
+
+    @signals.worker_ready.connect(weak=False)
+    def _sweep(**_kwargs) -> None:
+        # In the main process once the pool is up (not before the fork): jobs whose broker
+        # message was lost are sent again (quotetrack.queue.sweep).
+        start_sweeper(settings["DATABASE_URL"], settings["BROKER_URL"], settings["BROKER_VISIBILITY_TIMEOUT"])
+
     celery.worker_main(
         [
             "worker",

@@ -51,6 +51,14 @@ SETTINGS: tuple[Setting, ...] = (
         float,
     ),
     Setting(
+        "SYNC_BATCH_TIME_BUDGET",
+        60.0,
+        "Seconds a synchronous POST /api/v1/articles/batch (no BROKER_URL) may start articles for (0: no "
+        "limit); the rest answer 503 'not started' in the 207 body. Shortened by itself to REQUEST_TIMEOUT minus "
+        "EXTRACTION_TIME_BUDGET minus 5 s, so the last article started ends before the request's time limit.",
+        float,
+    ),
+    Setting(
         "FRAME_ANCESTORS",
         "*",
         "Sites allowed to embed quote cards in an iframe (CSP frame-ancestors), space-separated.",
@@ -115,7 +123,8 @@ SETTINGS: tuple[Setting, ...] = (
         "FETCH_URLS",
         False,
         "Let POST /api/v1/articles fetch the page at `url` when neither text nor html is sent (http and https "
-        "only, 10 s timeout, 5 MB cap). Off by default: the server then makes no request on a client's behalf.",
+        "only; public addresses only, checked after every redirect; 10 s and 5 MB for the whole fetch). Off by "
+        "default: the server then makes no request on a client's behalf.",
         _bool,
     ),
     Setting(

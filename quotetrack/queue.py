@@ -3,14 +3,20 @@ service.ingest as the web app and the command line, one article per job.
 
 Delivery is at least once: a job is acknowledged only after its article is committed
 (acks_late), and a job whose worker died is delivered again (reject_on_worker_lost for a
-killed pool process; the broker's visibility timeout when the whole worker is gone). Running
-a job twice is harmless: ingest is idempotent, and the article is one transaction, so a
-worker killed mid-article leaves nothing half-written.
+killed pool process; the broker's visibility timeout when the whole worker is gone). A job
+whose message the broker lost (Redis restarted without its data) is sent again by the
+sweeper that every worker runs (sweep). Running a job twice is harmless: ingest is
+idempotent, and the article is one transaction, so a worker killed mid-article leaves
+nothing half-written.
 """
 
 from __future__ import annotations
 
 import logging
+import os
+import threading
+import time
+from datetime import UTC, datetime, timedelta
 from functools import cache
 from typing import Any
 
@@ -20,7 +26,7 @@ from sqlalchemy.exc import OperationalError as DatabaseError
 
 from .config import load_settings
 from .errors import InvalidInput
-from .storage import Database, jobs
+from .storage import Database, jobs, repository
 from .types import Article, Job
 
 TASK = "quotetrack.ingest"
@@ -77,10 +83,11 @@ def run_job(job_id: str, db: Database, nlp, max_chars: int) -> Job | None:
 
     with db.transaction() as session:
         article = jobs.start(session, job_id)
+        queued_by = jobs.key_name(session, job_id)
     if article is None:
         return None
     try:
-        result = service.ingest(article, nlp, db, max_chars)
+        result = service.ingest(article, nlp, db, max_chars, queued_by or repository.NO_KEY)
     except InvalidInput as error:
         with db.transaction() as session:
             jobs.fail(session, job_id, f"{error.message} {error.errors}")
@@ -110,11 +117,72 @@ def _ingest_task(task, job_id: str) -> None:
         raise task.retry(exc=error, countdown=5) from error
 
 
-def enqueue(db: Database, celery: Celery, articles: list[Article]) -> list[Job]:
+def sweep(db: Database, celery: Celery, visibility_timeout: int) -> list[str]:
+    """Send again every job left queued or running for longer than the visibility timeout.
+
+    Redis keeps the queue in memory: restarted without persistence (or after a crash between
+    snapshots) it has forgotten every message, while the jobs table still says queued or
+    running. Nothing else would ever send those jobs. Sending one again is safe: a job that did
+    finish is skipped by jobs.start, and ingest is idempotent for one that runs twice. Several
+    workers may sweep at once: jobs.claim lets one of them re-send each job. Broker down: the
+    sweep stops (nothing claimed) and the next one tries again. The ids re-sent."""
+    cutoff = datetime.now(UTC) - timedelta(seconds=visibility_timeout)
+    with db.reading() as session:
+        candidates = jobs.stale(session, cutoff)
+    resent = []
+    for job_id, seen in candidates:
+        try:
+            with db.transaction() as session:
+                if not jobs.claim(session, job_id, seen):
+                    continue  # another worker's sweeper took it, or it moved on
+                # Sent inside the claim's transaction: if the broker refuses, the claim is undone.
+                celery.send_task(TASK, args=[job_id], task_id=job_id, retry=False)
+        except (BrokerError, OSError) as error:
+            log.warning("sweep: broker unavailable, %d job(s) left for the next sweep: %s", len(candidates), error)
+            break
+        resent.append(job_id)
+    if resent:
+        log.warning("sweep: re-sent %d job(s) left queued or running past %d s", len(resent), visibility_timeout)
+    return resent
+
+
+def sweep_interval(visibility_timeout: int) -> float:
+    """How often a worker sweeps: a quarter of the visibility timeout (so a lost job waits at
+    most 1.25 timeouts), at least every minute, at most every second."""
+    return max(1.0, min(60.0, visibility_timeout / 4))
+
+
+def start_sweeper(database_url: str, broker_url: str, visibility_timeout: int) -> threading.Thread:
+    """Sweep now (a worker starting after a Redis restart finds the lost jobs at once, once
+    they are past the timeout) and then every sweep_interval, in a daemon thread of the
+    worker's main process: every running worker sweeps, so the sweep needs no beat process
+    of its own and goes on while any worker is up."""
+    db = Database(database_url)
+    # Pool processes forked later (a replaced child) must not share this engine's sockets.
+    os.register_at_fork(after_in_child=lambda: db.engine.dispose(close=False))
+    celery = make_celery(broker_url, visibility_timeout)
+
+    def loop() -> None:
+        while True:
+            try:
+                sweep(db, celery, visibility_timeout)
+            except Exception:  # the database away, a bug: log it, the worker goes on, sweep later
+                log.exception("sweep failed")
+            finally:
+                db.engine.dispose()  # no connection held between sweeps
+            time.sleep(sweep_interval(visibility_timeout))
+
+    thread = threading.Thread(target=loop, name="quotetrack-sweeper", daemon=True)
+    thread.start()
+    return thread
+
+
+def enqueue(db: Database, celery: Celery, articles: list[Article], key_name: str | None = None) -> list[Job]:
     """Queue the articles: job rows first (committed, so a fast worker finds them), then one
-    broker message each. Broker down: the jobs are deleted and BrokerUnavailable raised."""
+    broker message each. Broker down: the jobs are deleted and BrokerUnavailable raised.
+    `key_name` (who queued them) is what the audit log names for the changes they make."""
     with db.transaction() as session:
-        queued = jobs.create_jobs(session, articles)
+        queued = jobs.create_jobs(session, articles, key_name)
     sent = 0
     try:
         for job in queued:

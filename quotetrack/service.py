@@ -73,10 +73,13 @@ def _with_retries(db: Database, unit_of_work: Callable[[Session], IngestResult])
     raise AssertionError("unreachable")
 
 
-def ingest(article: Article, nlp: Language, db: Database, max_chars: int) -> IngestResult:
+def ingest(
+    article: Article, nlp: Language, db: Database, max_chars: int, key_name: str = repository.NO_KEY
+) -> IngestResult:
     """Store `article` and its quotes and link them into statements: one unit of work, all or
     nothing. The same article twice is stored once (200 with the stored copy); a known URL
-    with other text becomes the article's next revision."""
+    with other text becomes the article's next revision. A change of stored metadata is
+    audited under `key_name` (the API key, or the command that ingested)."""
     validate(article, max_chars)
     with db.reading() as session:  # a fast path only: save_article decides again under the constraints
         existing = repository.find_article(session, article)
@@ -87,7 +90,7 @@ def ingest(article: Article, nlp: Language, db: Database, max_chars: int) -> Ing
     versions = pipeline_versions(nlp)
 
     def unit_of_work(session: Session) -> IngestResult:
-        row, created = repository.save_article(session, article, quotes, versions)
+        row, created = repository.save_article(session, article, quotes, versions, key_name)
         session.flush()
         return _result(session, row.id, created)
 

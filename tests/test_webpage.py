@@ -19,6 +19,8 @@ from quotetrack.errors import InvalidInput
 from quotetrack.quotes import extract_quotes
 from quotetrack.webpage import article_from_html, article_from_page, fetch_html
 
+from .test_fetch_policy import PUBLIC_STAND_IN, treat_stand_in_as_public
+
 PAGE = Path(__file__).parent / "data" / "article_page.html"
 BODY_QUOTES = {
     "We cannot wait for another storm to decide this for us,": "Helen Acosta",
@@ -152,11 +154,13 @@ class _Page(BaseHTTPRequestHandler):
 
 
 @pytest.fixture
-def page_server():
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _Page)
+def page_server(monkeypatch):
+    """The page on 127.0.0.2, which the fetcher is told to treat as a public site."""
+    treat_stand_in_as_public(monkeypatch)
+    server = ThreadingHTTPServer((PUBLIC_STAND_IN, 0), _Page)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/harbor.html"
+    yield f"http://{PUBLIC_STAND_IN}:{server.server_address[1]}/harbor.html"
     server.shutdown()
     server.server_close()
 
@@ -165,7 +169,7 @@ def test_fetch_reads_http_pages_within_the_cap(page_server):
     assert fetch_html(page_server) == PAGE.read_bytes()
     article = article_from_page(None, fetch=True, url=page_server)
     assert article.url == page_server and "Pell Harbor" in article.text
-    with pytest.raises(InvalidInput, match="larger than 1000 bytes"):
+    with pytest.raises(InvalidInput, match="over 1000 bytes"):
         fetch_html(page_server, max_bytes=1000)
 
 
@@ -175,12 +179,13 @@ def test_fetch_refuses_other_schemes(url):
         fetch_html(url)
 
 
-def test_fetch_gives_up_after_its_timeout():
+def test_fetch_gives_up_after_its_timeout(monkeypatch):
+    treat_stand_in_as_public(monkeypatch)
     with socket.socket() as silent:  # accepts the connection (backlog) and never answers
-        silent.bind(("127.0.0.1", 0))
+        silent.bind((PUBLIC_STAND_IN, 0))
         silent.listen(1)
-        with pytest.raises(InvalidInput, match="could not fetch"):
-            fetch_html(f"http://127.0.0.1:{silent.getsockname()[1]}/", timeout=0.5)
+        with pytest.raises(InvalidInput, match="longer than 0.5 s"):
+            fetch_html(f"http://{PUBLIC_STAND_IN}:{silent.getsockname()[1]}/", timeout=0.5)
 
 
 def test_fetch_is_off_unless_asked():

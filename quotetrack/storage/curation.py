@@ -38,6 +38,21 @@ class Conflict(ValueError):
     """The correction contradicts the archive (e.g. the new name is another speaker's)."""
 
 
+class Superseded(Conflict):
+    """The quote belongs to an earlier revision of its article: a correction of it would
+    change nothing that readers see. `live_quote_id`: the same quote in the live revision,
+    when one is found (same wording, else same span)."""
+
+    def __init__(self, quote_id: int, live_quote_id: int | None):
+        self.quote_id, self.live_quote_id = quote_id, live_quote_id
+        where = (
+            f"correct the live quote /api/v1/quotes/{live_quote_id} instead"
+            if live_quote_id is not None
+            else "the live revision has no such quote"
+        )
+        super().__init__(f"Quote {quote_id} is from an earlier revision of its article, superseded; {where}.")
+
+
 @dataclass(frozen=True)
 class AuditEntry:
     id: int
@@ -173,6 +188,10 @@ def correct_quote(
     quote = session.get(QuoteRow, quote_id)
     if quote is None:
         raise NotFound(f"No quote {quote_id}.")
+    if quote.revision != quote.article.revision:  # superseded, or rejected before its revision was
+        # Refused rather than applied to the live quote: the live wording may differ (it is
+        # another revision's text), and a curator should see which quote they are changing.
+        raise Superseded(quote.id, _live_quote_id(session, quote))
     before = quote_state(quote)
     target = None
     if speaker is not None:
@@ -193,6 +212,22 @@ def correct_quote(
         _pin(session, quote, key_name, status=status)
     _audit(session, key_name, "quote.update", f"quote:{quote.id}", before, quote_state(quote))
     return quote
+
+
+def _live_quote_id(session: Session, quote: QuoteRow) -> int | None:
+    """The quote's counterpart in its article's live revision: the same wording, else the same span."""
+    live = list(
+        session.scalars(
+            select(QuoteRow)
+            .where(QuoteRow.article_id == quote.article_id, QuoteRow.revision == quote.article.revision)
+            .order_by(QuoteRow.start)
+        )
+    )
+    for same in (lambda q: q.text == quote.text, lambda q: (q.start, q.end) == (quote.start, quote.end)):
+        found = next((q for q in live if same(q)), None)
+        if found is not None:
+            return found.id
+    return None
 
 
 def update_speaker(session: Session, id_or_slug: str, changes: dict, key_name: str) -> SpeakerRow:

@@ -4,15 +4,19 @@ row, not in the broker message, so a job redelivered after a worker died reads i
 from __future__ import annotations
 
 import uuid
-from datetime import date
+from datetime import UTC, date, datetime
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
 from ..types import Article, Job
 from .models import JobRow
 
 QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
 
 
 def _payload(article: Article) -> dict:
@@ -28,15 +32,25 @@ def _payload(article: Article) -> dict:
 
 def _article(payload: dict) -> Article:
     published = date.fromisoformat(payload["published"]) if payload.get("published") else None
-    return Article(**{**payload, "published": published})
+    fields = {name: value for name, value in payload.items() if name != "key_name"}
+    return Article(**{**fields, "published": published})
+
+
+def key_name(session: Session, job_id: str) -> str | None:
+    """The API key (or command) that queued the job: the worker audits its changes under it."""
+    row = session.get(JobRow, job_id)
+    return row.payload.get("key_name") if row is not None else None
 
 
 def to_job(row: JobRow) -> Job:
     return Job(row.id, row.status, row.article_id, row.created, row.error, row.attempts, row.created_at, row.updated_at)
 
 
-def create_jobs(session: Session, articles: list[Article]) -> list[Job]:
-    rows = [JobRow(id=uuid.uuid4().hex, status=QUEUED, payload=_payload(a), attempts=0) for a in articles]
+def create_jobs(session: Session, articles: list[Article], key_name: str | None = None) -> list[Job]:
+    rows = [
+        JobRow(id=uuid.uuid4().hex, status=QUEUED, payload={**_payload(a), "key_name": key_name}, attempts=0)
+        for a in articles
+    ]
     session.add_all(rows)
     session.flush()
     return [to_job(row) for row in rows]
@@ -72,6 +86,31 @@ def fail(session: Session, job_id: str, error: str, retrying: bool = False) -> N
 def delete_jobs(session: Session, job_ids: list[str]) -> None:
     """Jobs that never reached the broker (it was down): the client was told 503."""
     session.execute(delete(JobRow).where(JobRow.id.in_(job_ids)))
+
+
+def stale(session: Session, before: datetime, limit: int = 1000) -> list[tuple[str, datetime]]:
+    """Jobs still queued or running whose row has not changed since `before`: their broker
+    message may be gone (a Redis restart without persistence loses the queue). Oldest first,
+    each with the updated_at that claim() compares against."""
+    rows = session.execute(
+        select(JobRow.id, JobRow.updated_at)
+        .where(JobRow.status.in_((QUEUED, RUNNING)), JobRow.updated_at < before)
+        .order_by(JobRow.updated_at)
+        .limit(limit)
+    )
+    return [(job_id, updated_at) for job_id, updated_at in rows]
+
+
+def claim(session: Session, job_id: str, seen: datetime) -> bool:
+    """Take a stale job for re-sending: its updated_at moves to now only if it is still what
+    the sweeper saw (compare-and-set), so of several workers sweeping at once one re-sends it,
+    and it is not re-sent again before another visibility timeout."""
+    result = session.execute(
+        update(JobRow)
+        .where(JobRow.id == job_id, JobRow.updated_at == seen, JobRow.status.in_((QUEUED, RUNNING)))
+        .values(updated_at=_now())
+    )
+    return result.rowcount == 1  # type: ignore[attr-defined]
 
 
 def count_by_status(session: Session) -> dict[str, int]:

@@ -28,6 +28,7 @@ from .identity import Decision, IdentityMethod, Resolver
 from .models import (
     ArticleRevisionRow,
     ArticleRow,
+    AuditRow,
     ClaimRow,
     IdentityDecisionRow,
     QuoteOverrideRow,
@@ -38,6 +39,8 @@ from .models import (
 )
 
 ACCEPTED, REJECTED, SUPERSEDED = "accepted", "rejected", "superseded"
+# The audit log's key name for an ingest made without an API key (a library call).
+NO_KEY = "(no key)"
 
 
 def like_pattern(text: str) -> str:
@@ -81,11 +84,15 @@ def find_article(session: Session, article: Article, for_update: bool = False) -
     return session.scalar(statement)
 
 
-def save_article(session: Session, article: Article, quotes: list[Quote], versions: str) -> tuple[ArticleRow, bool]:
+def save_article(
+    session: Session, article: Article, quotes: list[Quote], versions: str, key_name: str = NO_KEY
+) -> tuple[ArticleRow, bool]:
     """Store the article with its quotes and link them into statements, in the caller's
     transaction. Returns (row, created). The same text again: the stored row, unchanged. A
     known URL with other text: a new revision (created is True); the previous revision's
     quotes become "superseded", leave statements and look-ups, and stay readable by id.
+    Either way the metadata fields sent (not None) win and the others keep their stored
+    values; a change is written to the audit log under `key_name`, as an editor's is.
 
     Race-proof without read-then-write: the insert relies on the unique URL (or text) and,
     when a concurrent ingest won, re-reads its row; revisions of one article queue on its
@@ -111,14 +118,19 @@ def save_article(session: Session, article: Article, quotes: list[Quote], versio
             )
             _add_quotes(session, row, quotes)
             return row, True
+    before = _metadata_state(row)
     if row.text_sha256 == digest:
         # The same text with corrected metadata (a fixed title or date): the fields sent win.
         _set_metadata(row, article, only_given=True)
+        _audit_metadata(session, row, before, key_name)
         return row, False
     _supersede_quotes(session, row)
     row.revision += 1
     row.text, row.text_sha256, row.model_versions = article.text, digest, versions
-    _set_metadata(row, article)
+    # A feed re-posting a corrected story often sends only url and text: a field left out keeps
+    # its stored value (a revision is new text, not new metadata). PATCH clears a field.
+    _set_metadata(row, article, only_given=True)
+    _audit_metadata(session, row, before, key_name)
     session.add(
         ArticleRevisionRow(
             article=row, number=row.revision, text=article.text, text_sha256=digest, model_versions=versions
@@ -137,6 +149,20 @@ def _set_metadata(row: ArticleRow, article: Article, only_given: bool = False) -
 
 # Article fields an ingest or an editor may set without touching the text (and its quotes).
 ARTICLE_METADATA = ("outlet", "title", "author", "published")
+
+
+def _metadata_state(row: ArticleRow) -> dict:
+    return {"revision": row.revision, **{name: _plain(getattr(row, name)) for name in ARTICLE_METADATA}}
+
+
+def _audit_metadata(session: Session, row: ArticleRow, before: dict, key_name: str) -> None:
+    """An ingest that changed the stored metadata leaves the same trace as an editor's PATCH:
+    who, when, before and after (a re-posted story could otherwise retitle an article unseen)."""
+    after = _metadata_state(row)
+    if any(before[name] != after[name] for name in ARTICLE_METADATA):
+        session.add(
+            AuditRow(key_name=key_name, action="article.ingest", target=f"article:{row.id}", before=before, after=after)
+        )
 
 
 def metadata_corrected(row: ArticleRow, article: Article) -> bool:
