@@ -20,6 +20,7 @@ from ..extraction.candidate import Candidate
 from ..extraction.cues import PRONOUNS_FEMALE, PRONOUNS_MALE
 from ..extraction.syntax import QuoteMask, doc_text, is_cue
 from ..types import SpeakerKind
+from .calibration import BASE_CONFIDENCE
 from .mentions import is_pronoun
 from .names import fold, surname
 from .pronouns import agrees
@@ -155,6 +156,10 @@ def _features(entry: Entry, here: QuoteContext, proposed: bool, as_written: bool
     if proposed:
         f["proposed"] = 1.0
         f["proposed_by_" + proposal.method.value] = 1.0
+        # The sieve's hand-set prior (never fitted on the gold): a sieve the training articles
+        # rarely show (a social handle, a signature) still counts for what it relies on.
+        prior = BASE_CONFIDENCE[proposal.method]
+        f["proposed_prior_logit"] = math.log(prior / (1 - prior)) if 0 < prior < 1 else 0.0
         f["proposed_" + quote.kind.value] = 1.0
     elif proposal.entry is None:
         f["alternative_to_nothing"] = 1.0

@@ -138,7 +138,7 @@ def name_in(head: Token, mask: QuoteMask) -> Name | None:
     person_apposition = any(c.dep_ == "appos" and c.lemma_.lower() in PERSON_NOUNS for c in head.children)
     if len(proper) >= 2 and person_apposition and not any(t.lower_ in ORGANISATION_NAME_WORDS for t in proper):
         # "Valeska Paris, an Australian woman, ...", with both words tagged places: a person.
-        return Name(SpeakerKind.PERSON, " ".join(t.text for t in proper))
+        return Name(SpeakerKind.PERSON, _joined(proper))
     organisation = label in {"ORG", "NORP", "GPE", "FAC"} and entity is not None
     if organisation and entity is not None and len(entity) > 1:
         # "The California Farm Bureau" where NER saw only "Farm Bureau": the whole run of
@@ -152,7 +152,7 @@ def name_in(head: Token, mask: QuoteMask) -> Name | None:
         return Name(SpeakerKind.PERSON, head.text, bare=True)
     if not proper or _is_roman_numeral(head.text):
         return None
-    words = " ".join(t.text for t in proper)
+    words = _joined(proper)
     if len(proper) == 1:
         # One word: a surname the article gave in full, or a one-word organisation; the
         # table decides ("Healey" tagged ORG is still Maura Healey's surname).
@@ -165,6 +165,15 @@ def name_in(head: Token, mask: QuoteMask) -> Name | None:
         # known first name and a surname are a person, not an organisation.
         return Name(SpeakerKind.PERSON, words)
     return Name(SpeakerKind.ORGANIZATION, phrase.text)
+
+
+def _joined(proper: list[Token]) -> str:
+    """The words of a name as written: "Oyelaran-Bell" keeps the hyphen the parser split off."""
+    span = proper[0].doc[proper[0].i : proper[-1].i + 1]
+    chosen = {t.i for t in proper}
+    if all(t.i in chosen or t.text == "-" for t in span):
+        return span.text
+    return " ".join(t.text for t in proper)
 
 
 def _name_after_description(head: Token, mask: QuoteMask) -> str | None:
