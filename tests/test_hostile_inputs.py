@@ -27,7 +27,7 @@ from quotetrack.extraction.claims import claim_spans
 from quotetrack.extraction.noise import CAPTION, is_noise
 from quotetrack.nlp import budget, load_pipeline, pipeline
 from quotetrack.nlp.pipeline import MAX_CHUNK_CHARS, MAX_SENTENCE_TOKENS, GuardedTokenizer
-from quotetrack.quotes import extract_quotes
+from quotetrack.quotes import extract_many, extract_quotes
 
 from .conftest import SEEDS
 
@@ -327,3 +327,12 @@ def test_api_answers_422_when_the_budget_runs_out_in_claims(tmp_path, nlp, monke
     assert response.status_code == 422  # before: 200
     body = response.get_json()
     assert body["code"] == 422 and "at claims" in body["message"]
+
+
+@pytest.mark.model
+def test_extract_many_parses_long_texts_in_chunks_and_keeps_the_order(nlp, component_inputs, monkeypatch):
+    monkeypatch.setattr(pipeline, "MAX_PARSE_TOKENS", 400)
+    texts = ["“It works,” she said.", _normal(6_000), ONE_LINE_QUOTE * 3, _normal(3_000)]
+    batched = list(extract_many(texts, nlp, batch_size=2))
+    assert max(component_inputs) <= 400
+    assert batched == [extract_quotes(text, nlp) for text in texts]
