@@ -12,6 +12,7 @@ from marshmallow import validate
 
 from quotetrack.extraction.claims import claim_records
 from quotetrack.urls import HTTP_URL_PATTERN, MAX_URL_LENGTH, is_http_url
+from quotetrack.verification import MAX_VERIFY_CHARS, MAX_VERIFY_WORDS, too_long
 
 KINDS = ("direct", "indirect", "mixed")
 
@@ -390,8 +391,21 @@ class StatementFilterSchema(PageArgsSchema):
 
 
 class VerifyInSchema(StrictSchema):
-    text = Text(required=True, max_length=5000)
+    text = Text(
+        required=True,
+        max_length=MAX_VERIFY_CHARS,
+        metadata={
+            "description": f"The wording to check: a quote, at most {MAX_VERIFY_CHARS:,} characters and "
+            f"{MAX_VERIFY_WORDS} words (more words: 422)."
+        },
+    )
     speaker = Line(load_default=None, min_length=1, metadata={"description": "Speaker id or slug (optional)."})
+
+    @ma.validates("text")
+    def _not_too_long(self, value: str, **kwargs) -> None:
+        reason = too_long(value)
+        if reason is not None:
+            raise ma.ValidationError(reason)
 
 
 class OtherSpeakerSchema(OrderedSchema):

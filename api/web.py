@@ -8,7 +8,7 @@ from datetime import date
 from flask import Blueprint, Response, render_template, request
 
 from quotetrack.storage import repository, statement_queries
-from quotetrack.verification import verify
+from quotetrack.verification import MAX_VERIFY_CHARS, too_long, verify
 
 from .cards import _links
 from .extensions import state
@@ -31,12 +31,12 @@ def _page(template: str, **context) -> Response:
 
 @pages.get("/verify")
 def verify_page():
-    text = request.args.get("text", "").strip()[:5000]
-    verdict = None
-    if text:
+    text = request.args.get("text", "").strip()[:MAX_VERIFY_CHARS]
+    verdict, refused = None, too_long(text)
+    if text and refused is None:
         with state().db.reading() as session:
             verdict = verify(session, text)
-    return _page("verify.html", text=text, verdict=verdict)
+    return _page("verify.html", text=text, verdict=verdict, refused=refused)
 
 
 @pages.get("/speakers/<id_or_slug>")

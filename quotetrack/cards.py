@@ -14,6 +14,12 @@ from .types import StoredQuote, StoredStatement
 
 THEMES = ("light", "dark")
 MIN_WIDTH, MAX_WIDTH, DEFAULT_WIDTH = 280, 1200, 560
+# The PNG shows about 900 characters at its smallest size; a longer quote is cut at a word
+# before this many, so drawing one is bounded work (a 38,000-word quote took 22 s a GET).
+MAX_PNG_CHARS = 1_000
+# Rendered PNGs kept per process (about 30-80 KB each), keyed by everything drawn: a corrected
+# quote (another speaker, text, byline or small print) is another key, never a stale image.
+PNG_CACHE_SIZE = 128
 
 
 @lru_cache(maxsize=1)
@@ -102,6 +108,7 @@ def render_statement_card(
     )
 
 
+@lru_cache(maxsize=PNG_CACHE_SIZE)
 def render_quote_png(
     text: str,
     speaker: str,
@@ -114,8 +121,11 @@ def render_quote_png(
     """A 1200x630 image (the Open Graph size) with the quote, the speaker and the source.
     `quoted`: draw quotation marks around `text` (a direct quote); reported speech and mixed
     quotes arrive with their own wording (display.Display.plain) and get none. `note`: the
-    small print (kind, attribution method, confidence), drawn under the byline."""
+    small print (kind, attribution method, confidence), drawn under the byline.
+    Cached: the same arguments give the same bytes without drawing again."""
     from PIL import Image, ImageDraw, ImageFont
+
+    text = shorten(text, MAX_PNG_CHARS)
 
     image = Image.new("RGB", (width, height), "#fbfaf7")
     draw = ImageDraw.Draw(image)
@@ -143,6 +153,15 @@ def render_quote_png(
     buffer = BytesIO()
     image.save(buffer, "PNG", optimize=True)
     return buffer.getvalue()
+
+
+def shorten(text: str, limit: int) -> str:
+    """`text`, or its first words within `limit` characters and an ellipsis."""
+    if len(text) <= limit:
+        return text
+    cut = text[:limit]
+    words = cut.rsplit(None, 1)[0] if " " in cut.strip() else cut
+    return words.rstrip(" ,;:") + "…"
 
 
 def _wrap(draw, text: str, font, max_width: int) -> list[str]:

@@ -241,7 +241,10 @@ def verify(text, speaker, as_json) -> None:
             if found is None:
                 raise click.ClickException(f"no speaker {speaker!r}")
             speaker_id = found.id
-        verdict = verify_wording(session, text, speaker_id)
+        try:
+            verdict = verify_wording(session, text, speaker_id)
+        except InvalidInput as error:  # too long to verify
+            raise click.ClickException(error.message) from None
     if as_json:
         from api.schemas import VerdictSchema
 

@@ -47,7 +47,8 @@ SETTINGS: tuple[Setting, ...] = (
         "EXTRACTION_TIME_BUDGET",
         30.0,
         "Seconds one article may take to extract (0: no limit); past it, a 422 instead of a blocked web "
-        "worker (checked between pipeline stages and in extraction's loops; benchmarks/hostile_inputs.txt).",
+        "worker (checked between pipeline stages, in extraction's loops and per quote in claims; "
+        "benchmarks/hostile_inputs.txt).",
         float,
     ),
     Setting(

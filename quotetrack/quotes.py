@@ -15,13 +15,14 @@ from .extraction import find_candidates
 from .extraction.candidate import Candidate
 from .extraction.claims import claim_spans
 from .nlp import budget
+from .nlp.pipeline import parse_text, parse_texts
 from .normalization.text import NormalizedText, normalize
 from .types import Quote, Speaker, SpeakerKind
 
 
 def parse(text: str, nlp: Language) -> tuple[NormalizedText, Doc]:
     normalized = normalize(text)
-    return normalized, nlp(normalized.text)
+    return normalized, parse_text(nlp, normalized.text)
 
 
 def extract_quotes(text: str, nlp: Language) -> tuple[list[Quote], list[Speaker]]:
@@ -36,7 +37,7 @@ def extract_many(
     """`extract_quotes` for many texts, parsed in batches through `nlp.pipe` (a back-fill
     or a directory ingest); results come in the order of `texts`."""
     normalized = [normalize(text) for text in texts]
-    docs = nlp.pipe((n.text for n in normalized), batch_size=batch_size)
+    docs = parse_texts(nlp, (n.text for n in normalized), batch_size=batch_size)
     for text, doc in zip(normalized, docs, strict=True):
         yield quotes_from_doc(doc, text)
 
@@ -52,7 +53,12 @@ def quotes_from_doc(doc: Doc, normalized: NormalizedText) -> tuple[list[Quote], 
     for _, resolution in resolutions:
         if resolution.entry is not None:
             speakers.setdefault(_speaker_key(resolution.entry), resolution.entry.speaker())
-    quotes = [_quote(c, r, speakers, doc, normalized) for c, r in resolutions]
+    quotes = []
+    for candidate, resolution in resolutions:
+        # Claims parse every quote again: on a text of thousands of quotes this stage alone
+        # can outlast the budget, so it is checked per quote like the other loops.
+        budget.check(doc, "claims")
+        quotes.append(_quote(candidate, resolution, speakers, doc, normalized))
     return quotes, list(speakers.values())
 
 

@@ -17,6 +17,7 @@ from rapidfuzz import fuzz
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from .errors import InvalidInput
 from .normalization import paraphrase
 from .normalization.statements import (
     MIN_FRAGMENT_WORDS,
@@ -44,6 +45,11 @@ VERIFY_RANK = {Relation.VERBATIM: 4, Relation.FRAGMENT: 3, Relation.VARIANT: 2, 
 # of the way" against the longer original) is a variant from this partial similarity on.
 PARTIAL_VARIANT_RATIO = 85
 MIN_WORDS = 3
+# Longest wording verify takes. Each candidate is compared and diffed word by word, so the work
+# grows with the text times the stored wordings (999 words: 10.8 s before the diff was linear);
+# a quote to check is a sentence or a paragraph, not an article (send those to /extract).
+MAX_VERIFY_CHARS = 5_000
+MAX_VERIFY_WORDS = 300
 # "..." , "…" or "[...]" in a submitted wording: words left out of a stored quote.
 _ELLIPSIS = re.compile(r"\[?(?:\.\s*){3}\]?|\[?…\]?")
 
@@ -251,7 +257,20 @@ def _search(
     return matches, contradictions
 
 
+def too_long(text: str) -> str | None:
+    """Why `text` is too long to verify, or None."""
+    if len(text) > MAX_VERIFY_CHARS:
+        return f"At most {MAX_VERIFY_CHARS:,} characters: verify checks a quote, not an article."
+    if len(words(text)) > MAX_VERIFY_WORDS:
+        return f"At most {MAX_VERIFY_WORDS} words: verify checks a quote, not an article."
+    return None
+
+
 def verify(session: Session, text: str, speaker_id: int | None = None, limit: int = 5) -> Verdict:
+    """Raises InvalidInput for a text over MAX_VERIFY_CHARS or MAX_VERIFY_WORDS."""
+    reason = too_long(text)
+    if reason is not None:
+        raise InvalidInput(reason, {"text": [reason]})
     matches, contradictions = _search(session, text, speaker_id, limit)
     others: tuple[OtherSpeaker, ...] = ()
     if speaker_id is not None and not matches:

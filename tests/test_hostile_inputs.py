@@ -17,14 +17,18 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from spacy.language import Language
 
+from quotetrack import quotes as quotes_module
 from quotetrack.attribution.table import _ACRONYM_DEFINITION
 from quotetrack.errors import ExtractionBudgetExceeded, InvalidInput
 from quotetrack.extraction import _TRAILING_LINKS, find_candidates
+from quotetrack.extraction.candidate import Candidate
+from quotetrack.extraction.claims import claim_spans
 from quotetrack.extraction.noise import CAPTION, is_noise
-from quotetrack.nlp import load_pipeline
+from quotetrack.nlp import budget, load_pipeline, pipeline
 from quotetrack.nlp.pipeline import MAX_CHUNK_CHARS, MAX_SENTENCE_TOKENS, GuardedTokenizer
-from quotetrack.quotes import extract_quotes
+from quotetrack.quotes import extract_many, extract_quotes
 
 from .conftest import SEEDS
 
@@ -241,3 +245,113 @@ def test_api_answers_422_in_the_error_shape_when_the_budget_is_spent(tmp_path, n
     body = response.get_json()
     assert body["code"] == 422 and "time budget" in body["message"]
     assert "text" in body["errors"]["json"]
+
+
+# -- memory: long texts reach the components in chunks (issue 22) ---------------------------
+# 200,000 characters of '"a"\n' took 3.5 GB: tok2vec's memory grows with the Doc it is given.
+ONE_LINE_QUOTE = '"We will win ...," said Tom Homan.\n\n'
+LONG_TEXTS = {
+    "one-line quotes": lambda n: ONE_LINE_QUOTE * (n // len(ONE_LINE_QUOTE)),
+    "quoted letters": lambda n: '"a"\n' * (n // 4),
+    "short lines": lambda n: "a\n" * (n // 2),
+    "tiny paragraphs": lambda n: "Jo Doe said so.\n\n" * (n // 17),
+    "normal": _normal,
+}
+_component_inputs: list[int] = []
+
+
+@Language.component("test_doc_length_probe")
+def _doc_length_probe(doc):
+    _component_inputs.append(len(doc))
+    return doc
+
+
+@pytest.fixture
+def component_inputs(nlp):
+    """The length, in tokens, of every Doc the components are given."""
+    _component_inputs.clear()
+    nlp.add_pipe("test_doc_length_probe", first=True)
+    try:
+        yield _component_inputs
+    finally:
+        nlp.remove_pipe("test_doc_length_probe")
+
+
+@pytest.mark.model
+@pytest.mark.parametrize("family", sorted(LONG_TEXTS))
+def test_long_texts_reach_the_components_in_chunks_with_exact_offsets(nlp, component_inputs, monkeypatch, family):
+    text = LONG_TEXTS[family](12_000)
+    whole = extract_quotes(text, nlp)[0]
+    assert max(component_inputs) > 400
+    monkeypatch.setattr(pipeline, "MAX_PARSE_TOKENS", 400)
+    component_inputs.clear()
+    quotes, _ = extract_quotes(text, nlp)
+    assert max(component_inputs) <= 400  # before: the whole text in one Doc
+    assert all(text[q.start : q.end] == q.text for q in quotes)
+    doc = pipeline.parse_text(nlp, text)
+    assert doc.text == text
+    assert [(t.idx, t.text) for t in doc] == [(t.idx, t.text) for t in nlp.make_doc(text)]
+    assert [(q.start, q.end, q.kind) for q in quotes] == [(q.start, q.end, q.kind) for q in whole]
+
+
+@pytest.mark.model
+def test_the_time_budget_covers_claims(nlp, monkeypatch):
+    """Claims ran after the last budget check: '"We will win ...," said Tom Homan.' repeated
+    to 200 KB was killed there after 120 s. Here the budget runs out at the first claim."""
+    calls = []
+
+    def budget_spent_here(doc, candidate):
+        calls.append(candidate)
+        doc.user_data[budget._KEY] = (0.0, 1e-9)
+        return claim_spans(doc, candidate)
+
+    monkeypatch.setattr(quotes_module, "claim_spans", budget_spent_here)
+    with pytest.raises(ExtractionBudgetExceeded) as raised:
+        extract_quotes(ONE_LINE_QUOTE * 50, nlp)  # before: 50 quotes, no exception
+    assert raised.value.stage == "claims" and len(calls) == 1
+
+
+@pytest.mark.model
+def test_api_answers_422_when_the_budget_runs_out_in_claims(tmp_path, nlp, monkeypatch):
+    from api import create_app
+
+    def budget_spent_here(doc, candidate):
+        doc.user_data[budget._KEY] = (0.0, 1e-9)
+        return claim_spans(doc, candidate)
+
+    monkeypatch.setattr(quotes_module, "claim_spans", budget_spent_here)
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'claims.sqlite3'}", "TESTING": True})
+    try:
+        response = app.test_client().post("/api/v1/extract", json={"text": ONE_LINE_QUOTE * 50})
+    finally:
+        app.extensions["quotetrack"].db.engine.dispose()
+    assert response.status_code == 422  # before: 200
+    body = response.get_json()
+    assert body["code"] == 422 and "at claims" in body["message"]
+
+
+@pytest.mark.model
+def test_extract_many_parses_long_texts_in_chunks_and_keeps_the_order(nlp, component_inputs, monkeypatch):
+    monkeypatch.setattr(pipeline, "MAX_PARSE_TOKENS", 400)
+    texts = ["“It works,” she said.", _normal(6_000), ONE_LINE_QUOTE * 3, _normal(3_000)]
+    batched = list(extract_many(texts, nlp, batch_size=2))
+    assert max(component_inputs) <= 400
+    assert batched == [extract_quotes(text, nlp) for text in texts]
+
+
+@pytest.mark.model
+def test_merging_finds_compares_each_only_with_its_neighbours(nlp, monkeypatch):
+    """_merge compared every find with every other: 10,000 one-line paragraphs, 17 million
+    comparisons. Now a find meets only those near it: a bounded number each."""
+    compared = []
+    overlap = Candidate.overlap
+
+    def counting(self, other):
+        compared.append(1)
+        return overlap(self, other)
+
+    monkeypatch.setattr(Candidate, "overlap", counting)
+    text = "Jo Doe said so.\n\n" * 2_000
+    found = find_candidates(nlp(text))
+    assert len(found.candidates) > 1_900
+    assert len(compared) <= 20 * len(found.candidates)  # before: about 2,000,000

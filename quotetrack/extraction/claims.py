@@ -16,6 +16,7 @@ from spacy.tokens import Doc, Span, Token
 
 from ..types import Quote, QuoteKind
 from .candidate import Candidate
+from .syntax import doc_text
 
 # A sentence of fewer words is no remark of its own ("Unconscionable."): it joins a neighbour.
 MIN_SENTENCE_WORDS = 4
@@ -46,7 +47,7 @@ COORDINATORS = frozenset({"and", "but", "or", "nor", "yet", "so", "while", "wher
 def claim_spans(doc: Doc, candidate: Candidate) -> tuple[tuple[int, int], ...]:
     """The claims of `candidate` as offsets into `doc.text` (the normalized text), in order.
     Never empty: a quote that does not split is one claim, the whole quote trimmed."""
-    text = doc.text
+    text = doc_text(doc)  # not doc.text: spaCy joins every token on each access (per quote: quadratic)
     whole = _tidy(text, candidate.start, candidate.end)
     if whole is None:
         return ((candidate.start, candidate.end),)
@@ -127,7 +128,7 @@ def _clauses(
         piece = _trim_clause(doc[left:right])
         if piece is not None:
             pieces.append(piece)
-    text = doc.text
+    text = doc_text(doc)
     pieces = [(max(s, start), min(e, end)) for s, e in pieces]
     if pieces and not text[pieces[-1][1] : end].strip(_CLOSING_MARKS + ".?!"):
         pieces[-1] = (pieces[-1][0], end)  # the last clause keeps the sentence's end

@@ -24,6 +24,14 @@ def start(doc: Doc, budget: float | None) -> Doc:
     return doc
 
 
+def share(source: Doc, target: Doc) -> Doc:
+    """Give `target` the clock of `source` (a long text parsed in chunks: one budget for all)."""
+    deadline = source.user_data.get(_KEY)
+    if deadline is not None:
+        target.user_data[_KEY] = deadline
+    return target
+
+
 def check(doc: Doc, stage: str) -> None:
     """Raise `ExtractionBudgetExceeded` if `doc`'s budget is spent (no budget: never)."""
     deadline = doc.user_data.get(_KEY)

@@ -11,7 +11,9 @@ import importlib.util
 import logging
 import re
 import sys
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
+from itertools import groupby
 from pathlib import Path
 
 import spacy
@@ -57,6 +59,12 @@ _PIECE = re.compile(rf"\w{{1,{PIECE_CHARS}}}|\W{{1,{PIECE_CHARS}}}")
 # the gold files: 89 tokens; longest paragraph: 127).
 MAX_SENTENCE_TOKENS = 150
 _SENTENCE_END = {".", "!", "?", ";", "…"}
+# Longest text, in tokens, the components are given in one Doc. tok2vec's memory grows with the
+# Doc (50,000 tokens of '"a"\n': 750 MB), so a longer text is parsed in chunks of at most this
+# many tokens, cut at paragraph starts, and the parsed chunks joined: offsets and tokens stay
+# those of the whole text. News is far below (longest gold article: about 2,000 tokens), so it
+# is parsed in one piece as before.
+MAX_PARSE_TOKENS = 8_000
 # Default seconds one article may take (settings: EXTRACTION_TIME_BUDGET).
 DEFAULT_TIME_BUDGET = 30.0
 
@@ -198,6 +206,70 @@ def load_pipeline(
             _bound_coreference(nlp.get_pipe("coreferee"))
             nlp.add_pipe("time_budget", name="time_budget_coreference", config={"stage": "coreference"})
     return nlp
+
+
+def parse_text(nlp: Language, text: str) -> Doc:
+    """`nlp(text)`, with memory bounded on long texts (see MAX_PARSE_TOKENS)."""
+    return _parse(nlp, nlp.make_doc(text))
+
+
+def parse_texts(nlp: Language, texts: Iterable[str], batch_size: int = 16) -> Iterator[Doc]:
+    """`nlp.pipe(texts)` in order, long texts parsed in chunks as by `parse_text`."""
+    docs = (nlp.make_doc(text) for text in texts)
+    for long, group in groupby(docs, key=lambda doc: len(doc) > MAX_PARSE_TOKENS):
+        if long:
+            yield from (_parse_in_chunks(nlp, doc) for doc in group)
+        else:
+            yield from nlp.pipe(group, batch_size=batch_size)
+
+
+def _parse(nlp: Language, doc: Doc) -> Doc:
+    return nlp(doc) if len(doc) <= MAX_PARSE_TOKENS else _parse_in_chunks(nlp, doc)
+
+
+def _parse_in_chunks(nlp: Language, doc: Doc) -> Doc:
+    """Run the components on `doc` (tokenized, not parsed) chunk by chunk, then join them.
+    The chunks share `doc`'s time budget. Coreference, if on, stays within a chunk: the joined
+    Doc carries no chains (their token indices were the chunk's), which attribution treats as
+    "no coreference"."""
+    # spaCy's type stubs lag its code (as_doc's array arguments, from_docs's exclude): hence
+    # the ignores below.
+    head = list(Doc._get_array_attrs())
+    array = doc.to_array(head)  # once: as_doc would build it again for every chunk
+
+    def chunks() -> Iterator[Doc]:
+        for start, end in chunk_bounds(doc, MAX_PARSE_TOKENS):
+            budget.check(doc, "parsing")
+            chunk = doc[start:end].as_doc(array_head=head, array=array)  # type: ignore[call-arg]
+            yield budget.share(doc, chunk)
+
+    # One chunk at a time: a batch would put several chunks' worth in tok2vec at once.
+    parsed = list(nlp.pipe(chunks(), batch_size=1))
+    joined = Doc.from_docs(parsed, ensure_whitespace=False, exclude=["user_data", "tensor"])  # type: ignore[call-arg]
+    return budget.share(doc, joined)
+
+
+def chunk_bounds(doc: Doc, limit: int) -> list[tuple[int, int]]:
+    """Token ranges of at most `limit` tokens covering `doc`, each cut before the last
+    paragraph start (a token after a line break) that keeps it within `limit`; a paragraph
+    longer than that is cut after its last sentence end within the limit, or at the limit."""
+    paragraph = [False] * len(doc)
+    sentence = [False] * len(doc)
+    previous = None
+    for token in doc:
+        if previous is not None:
+            paragraph[token.i] = "\n" in previous.text_with_ws and not token.is_space
+            sentence[token.i] = previous.text in _SENTENCE_END
+        previous = token
+    bounds, start = [], 0
+    while len(doc) - start > limit:
+        window = range(start + limit, start, -1)
+        end = next((i for i in window if paragraph[i]), None) or next((i for i in window if sentence[i]), None)
+        end = end or start + limit
+        bounds.append((start, end))
+        start = end
+    bounds.append((start, len(doc)))
+    return bounds
 
 
 def pipeline_versions(nlp: Language) -> str:
