@@ -76,6 +76,7 @@ METHOD_LABELS = {  # each reads after "attributed by"
     "context_subject": "the paragraph's subject",
     "floating": "the preceding attributed quote",
     "description": "its description (unnamed source)",
+    "interview": "the name an interview answer is printed under",
     "ranked": "the model, among the article's candidates",
     "unresolved": "nothing: no speaker found",
 }

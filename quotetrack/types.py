@@ -45,6 +45,7 @@ class Method(StrEnum):
     CONTEXT_SUBJECT = "context_subject"  # the paragraph's sentence subject before the quote
     FLOATING = "floating"  # a quoted paragraph after the previous paragraph's speaker
     DESCRIPTION = "description"  # an unnamed source or group, kept as described
+    INTERVIEW = "interview"  # "Ana Ruiz: ..." in a question-and-answer interview: the label
     RANKED = "ranked"  # the candidate model chose another candidate than the sieves (attribution/ranker.py)
     UNRESOLVED = "unresolved"
 

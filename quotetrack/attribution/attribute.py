@@ -20,7 +20,7 @@ from .mentions import name_in
 from .names import handle_to_name
 from .ranker import Model, rank, shipped_model
 from .sieves import Context, Lookahead, Resolution, attribute
-from .table import NameTable
+from .table import NameTable, looks_like_person
 
 
 def build_table(doc: Doc, mask: QuoteMask, candidates: list[Candidate]) -> NameTable:
@@ -28,6 +28,9 @@ def build_table(doc: Doc, mask: QuoteMask, candidates: list[Candidate]) -> NameT
     name each quote's speaker mention carries (a name NER missed, "Mr. Toccafondi")."""
     table = NameTable(doc, mask)
     for candidate in candidates:
+        if candidate.label is not None and table.person(candidate.label) is None and looks_like_person(candidate.label):
+            table.add_person(candidate.label)  # an interviewee NER missed is still a person of the article
+            continue
         if candidate.speaker_text is not None:
             signed, _, handle = candidate.speaker_text.partition(" (")
             table.add_signed(signed, handle.rstrip(")"))

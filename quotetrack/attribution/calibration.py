@@ -41,6 +41,7 @@ BASE_CONFIDENCE: dict[Method, float] = {
     Method.CONTEXT_SUBJECT: 0.6,
     Method.FLOATING: 0.7,
     Method.DESCRIPTION: 0.75,
+    Method.INTERVIEW: 0.9,
     Method.RANKED: 0.5,
     Method.UNRESOLVED: 0.0,
 }

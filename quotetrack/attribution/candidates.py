@@ -88,7 +88,7 @@ def candidates_for(
     if written is not None:
         pool.append((written, True))
     span = article.doc.char_span(quote.start, quote.end, alignment_mode="expand")
-    has_subject = quote.speaker_head is not None or quote.speaker_text is not None
+    has_subject = quote.speaker_head is not None or quote.speaker_text is not None or quote.label is not None
     here = QuoteContext(
         quote,
         proposal,

@@ -392,6 +392,8 @@ def attribute(candidate: Candidate, ctx: Context) -> Resolution:
         name, _, handle_text = candidate.speaker_text.partition(" (")
         entry = ctx.table.person(name) or ctx.table.organisation_for(name)
         return Resolution(entry, candidate.speaker_text, Method.SIGNATURE, handle_text.rstrip(")"))
+    if candidate.label is not None:
+        return interview_label(candidate.label, ctx)
     if candidate.speaker_head is not None:
         resolution = resolve_mention(candidate.speaker_head, ctx)
         # A subject that is no noun at all ("Writing in a blog post, X dubbed ...") is a
@@ -404,6 +406,19 @@ def attribute(candidate: Candidate, ctx: Context) -> Resolution:
         if found is not None:
             return found
     return UNRESOLVED
+
+
+def interview_label(label: str, ctx: Context) -> Resolution:
+    """ "Patricio: ..." under "Wikinews interviewed Patricio Lorente": the person the label
+    names in full, by surname or by first name; else the label itself, a person."""
+    last = label.split()[-1]
+    entry = (
+        ctx.table.person(label)
+        or ctx.table.by_surname(last)
+        or ctx.table.by_first_name(label.split()[0])
+        or ctx.table.organisation_for(label)
+    )
+    return Resolution(entry or Entry(label, SpeakerKind.PERSON), label, Method.INTERVIEW, label)
 
 
 # -- helpers -------------------------------------------------------------------------------

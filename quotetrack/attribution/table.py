@@ -372,6 +372,12 @@ class NameTable:
         earlier = [(p, e) for p, e in named_before if p is not None]
         return max(earlier, key=lambda pe: pe[0])[1] if earlier else None
 
+    def by_first_name(self, word: str) -> Entry | None:
+        """The one person whose name starts with this word ("Patricio" for Patricio Lorente)."""
+        wanted = fold(word)
+        matches = [e for e in self.people.values() if len(e.name.split()) >= 2 and fold(e.name.split()[0]) == wanted]
+        return matches[0] if len(matches) == 1 else None
+
     def by_role(self, role: str, position: int) -> Entry | None:
         """The person whose title has this role, nearest before `position`, else first after."""
         holders = [e for e in self.unique_people() if any(role_of(t) == role for t in e.titles)]

@@ -12,6 +12,7 @@ from ..types import QuoteKind
 from .candidate import Candidate
 from .direct import direct_quotes
 from .indirect import indirect_quotes
+from .interview import interview_answers
 from .marks import paragraphs, quoted_spans
 from .noise import is_noise, signature
 from .syntax import QuoteMask
@@ -178,7 +179,11 @@ def find_candidates(doc: Doc) -> Found:
         Candidate(c.start, c.end, c.kind, c.cue, c.speaker_head, c.speaker_text, c.fragments, paragraph_of(c.start))
         for c in indirect_quotes(doc, mask, lambda offset: paragraph_of(offset) in noise)
     ]
-    posts = _social_posts(text, bounds)
+    # Interview answers are kept whole, like posts: quoted words and reported speech inside
+    # an answer are part of it.
+    answers = interview_answers(text, bounds, noise)
+    direct = [d for d in direct if not any(a.contains(d.start, d.end) for a in answers)]
+    posts = _social_posts(text, bounds) + answers
     # Floating quotes look at the previous *prose* paragraph: promos and captions between
     # two paragraphs of one quote do not separate them.
     rank = {index: n for n, index in enumerate(i for i in range(len(bounds)) if i not in noise)}

@@ -21,6 +21,7 @@ class Candidate:
     paragraph: int = 0
     inherits: bool = False  # no attribution of its own: takes the previous quote's speaker
     open_ended: bool = False  # ran to its paragraph's end with no closing mark: continues in the next
+    label: str | None = None  # the name an interview answer is printed under ("Ana Ruiz: ...")
 
     @property
     def cue_text(self) -> str | None:
