@@ -303,6 +303,14 @@ def checkout() -> str:
     return f"commit {head}" + (f", uncommitted changes in {', '.join(changed)}" if changed else "")
 
 
+def memory(field: str) -> int:
+    """A /proc/self/status memory figure in MiB (VmHWM: the peak resident set; VmRSS: now)."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith(field + ":"):
+            return int(line.split()[1]) // 1024
+    return -1
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--sizes", type=int, nargs="+", default=[100_000, 1_000_000])
@@ -335,7 +343,8 @@ def main() -> None:
             (size, quotes, claims, percentile(verify_ms, 50), percentile(verify_ms, 95), link_quote_ms, link_claim_ms)
         )
         print(
-            f"  built {size:,} quotes, {claims:,} claims (+{load_seconds:.0f} s), measured; load average {load()}",
+            f"  built {size:,} quotes, {claims:,} claims (+{load_seconds:.0f} s), measured; load average {load()}; "
+            f"this process: peak RSS {memory('VmHWM')} MiB, RSS now {memory('VmRSS')} MiB",
             flush=True,
         )
     print(
