@@ -52,11 +52,14 @@ class Article:
     paragraph_of: Callable[[int], int]
     token_at: dict[int, Token]  # character offset of a token's first character -> token
     first_named: int | None  # where the article names its first person
+    named: list[tuple[Entry, list[tuple[int, int]]]]  # every entry with its (position, paragraph) mentions
 
     @classmethod
     def of(cls, doc: Doc, table: NameTable, mask: QuoteMask, paragraph_of: Callable[[int], int]) -> Article:
         positions = [p for e in table.people.values() for p in e.positions]
-        return cls(doc, table, mask, paragraph_of, {t.idx: t for t in doc}, min(positions, default=None))
+        entries = {id(e): e for e in (*table.people.values(), *table.organisations.values())}.values()
+        named = [(e, [(p, paragraph_of(p)) for p in e.positions]) for e in entries]
+        return cls(doc, table, mask, paragraph_of, {t.idx: t for t in doc}, min(positions, default=None), named)
 
 
 @dataclass(frozen=True)
@@ -66,6 +69,8 @@ class QuoteContext:
     quote: Candidate
     proposal: Resolution
     previous: list[tuple[Candidate, Resolution]]
+    spoke: dict[int, list[Candidate]]  # id(entry) -> the earlier quotes it spoke, in text order
+    recent: list[Entry]  # the earlier quotes' speakers, most recent first, each once
     sentence: tuple[int, int] | None  # character bounds of the quote's sentence(s)
     folded_text: str  # the quote's words, folded, padded with spaces
     context: str  # "subject" when the quote has a speaker mention of its own, else "no_subject"
@@ -89,10 +94,22 @@ def candidates_for(
         pool.append((written, True))
     span = article.doc.char_span(quote.start, quote.end, alignment_mode="expand")
     has_subject = quote.speaker_head is not None or quote.speaker_text is not None or quote.label is not None
+    spoke: dict[int, list[Candidate]] = {}
+    recent: list[Entry] = []
+    for earlier, resolution in previous:
+        if resolution.entry is not None:
+            spoke.setdefault(id(resolution.entry), []).append(earlier)
+    for _, resolution in reversed(previous):
+        if len(recent) == PREVIOUS_SPEAKERS:
+            break
+        if resolution.entry is not None and all(resolution.entry is not e for e in recent):
+            recent.append(resolution.entry)
     here = QuoteContext(
         quote,
         proposal,
         previous,
+        spoke,
+        recent,
         (span[0].sent.start_char, span[-1].sent.end_char) if span is not None and len(span) else None,
         f" {fold(doc_text(article.doc)[quote.start : quote.end])} ",
         "subject" if has_subject else "no_subject",
@@ -126,12 +143,11 @@ def _named_nearby(quote: Candidate, article: Article) -> list[Entry]:
     """People and organisations named outside quotes from PARAGRAPHS_BACK paragraphs above the
     quote down to the end of its own paragraph."""
     first = quote.paragraph - PARAGRAPHS_BACK
-    entries = {id(e): e for e in (*article.table.people.values(), *article.table.organisations.values())}
     return [
-        e
-        for e in entries.values()
-        if any(first <= article.paragraph_of(p) <= quote.paragraph for p in e.positions if p < quote.start)
-        or any(article.paragraph_of(p) == quote.paragraph for p in e.positions)
+        entry
+        for entry, mentions in article.named
+        if any(first <= paragraph <= quote.paragraph and p < quote.start for p, paragraph in mentions)
+        or any(paragraph == quote.paragraph for _, paragraph in mentions)
     ]
 
 
@@ -180,17 +196,13 @@ def _features(entry: Entry, here: QuoteContext, proposed: bool, as_written: bool
 def _recency(entry: Entry, here: QuoteContext) -> dict[str, float]:
     quote, previous, context = here.quote, here.previous, here.context
     f: dict[str, float] = {}
-    spoke = [c for c, r in previous if r.entry is entry]
+    spoke = here.spoke.get(id(entry), [])
     if not spoke:
         return f
     f["spoke_before"] = 1.0
     f["quotes_before_log"] = math.log1p(len(spoke))
-    distinct: list[Entry] = []
-    for _, resolution in reversed(previous):
-        if resolution.entry is not None and all(resolution.entry is not e for e in distinct):
-            distinct.append(resolution.entry)
-    rank = next(i for i, e in enumerate(distinct) if e is entry)
-    if rank < PREVIOUS_SPEAKERS:
+    rank = next((i for i, e in enumerate(here.recent) if e is entry), None)
+    if rank is not None:
         f[f"last_speaker_{rank + 1}_{context}"] = 1.0
     gap = quote.paragraph - spoke[-1].paragraph
     f[f"spoke_paragraphs_back_{min(gap, 3)}_{context}"] = 1.0
