@@ -36,6 +36,7 @@ from sqlalchemy import func, select
 
 from quotetrack.normalization.statements import index_keys
 from quotetrack.storage import Database, repository
+from quotetrack.storage.identity import person_key, person_name
 from quotetrack.storage.models import ClaimRow, QuoteRow, SpeakerRow
 from quotetrack.types import Article, Method, Quote, QuoteKind, Speaker, SpeakerKind
 from quotetrack.verification import verify
@@ -84,6 +85,18 @@ def join_spans(parts: list[str], offset: int) -> tuple[str, list[tuple[int, int]
     return " ".join(parts), spans
 
 
+def speaker_name(speaker_id: int) -> str:
+    # A plain first and last name: "Speaker 12" reads as a title since names lose their titles (#19).
+    return f"Casey Number{speaker_id}"
+
+
+def speaker_key(speaker_id: int) -> str:
+    """The identity key the service gives that name, so that linking finds the bulk-built speaker."""
+    name = person_name(speaker_name(speaker_id))
+    assert name is not None
+    return person_key(name)
+
+
 def grow(path: str, start: int, stop: int, rng: random.Random, words: list[str]) -> int:
     """Bulk-insert quotes start..stop-1 with their claims (and articles, speakers,
     statements, shingles). Returns the number of claims added."""
@@ -107,10 +120,10 @@ def grow(path: str, start: int, stop: int, rng: random.Random, words: list[str])
             speakers.append(
                 (
                     speaker_id,
-                    f"speaker-{speaker_id}",
-                    f"Speaker {speaker_id}",
+                    f"casey-number{speaker_id}",
+                    speaker_name(speaker_id),
                     "person",
-                    f"person:speaker|{speaker_id}",
+                    speaker_key(speaker_id),
                     "[]",
                 )
             )
