@@ -88,3 +88,29 @@ def test_an_unattributed_paragraph_takes_the_speaker_the_article_offers(nlp):
     quotes, _ = extract_quotes(text, nlp)
     (quote,) = [q for q in quotes if q.text.startswith("At low tide")]
     assert quote.speaker is not None and quote.speaker.name == "Idris Okoye"
+
+
+@pytest.mark.model
+def test_train_ranker_reports_cross_validated_figures_and_leaves_the_shipped_model_alone():
+    """The real command on our hand-written gold sets (15 articles), without saving."""
+    from click.testing import CliRunner
+
+    from quotetrack.attribution.ranker import MODEL_FILE
+    from quotetrack.cli import main
+
+    before = MODEL_FILE.read_bytes()
+    result = CliRunner().invoke(
+        main,
+        [
+            "train-ranker",
+            *(f"benchmarks/gold/{name}.json" for name in ("written", "heldout", "heldout2")),
+            "--held-out",
+            "benchmarks/gold/seeds.json",
+            "--no-save",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    assert "5-fold cross-validation over 15 articles" in result.output
+    assert "model (CV)   all" in result.output and "sieves       all" in result.output
+    assert "== benchmarks/gold/seeds.json (held out: the final model)" in result.output
+    assert MODEL_FILE.read_bytes() == before

@@ -184,6 +184,8 @@ def _scored(model: Model, examples: list[ArticleExamples]) -> list[tuple[float, 
 def _fit_platt(outcomes: list[tuple[float, float, bool]]) -> tuple[float, float, float]:
     from sklearn.linear_model import LogisticRegression
 
+    if len({right for _, _, right in outcomes}) < 2:
+        return 1.0, 0.0, 0.0  # too few quotes to tell right from wrong: the model's own probability
     platt = LogisticRegression(C=100.0, max_iter=5000)
     platt.fit([[logit, margin] for logit, margin, _ in outcomes], [right for _, _, right in outcomes])
     a, b = (round(float(w), 4) for w in platt.coef_[0])
