@@ -81,19 +81,17 @@ def _register(table: NameTable, head: Token, mask: QuoteMask) -> None:
         table.add_organisation(name.text, position=head.idx)
 
 
-_SHIPPED: Model | None = None  # a marker: "the model in ranker.json", read when first needed
-
-
 def attribute_article(
     doc: Doc,
     candidates: list[Candidate],
     mask: QuoteMask,
     paragraph_of: Callable[[int], int],
-    model: Model | None = _SHIPPED,
+    model: Model | None = None,
     use_model: bool = True,
 ) -> tuple[list[tuple[Candidate, Resolution]], NameTable]:
     """Every quote's speaker: the sieves propose, then the candidate model (`ranker.py`) decides
-    among the proposal and the article's other candidates. `use_model=False`: the sieves alone."""
+    among the proposal and the article's other candidates: `model`, else the shipped one
+    (`ranker.json`). `use_model=False`: the sieves alone."""
     table = build_table(doc, mask, candidates)
     proposed = propose(candidates, table, mask, paragraph_of)
     model = model if model is not None else shipped_model()
