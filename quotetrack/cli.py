@@ -410,6 +410,10 @@ def train_ranker(gold, held_out, output, save) -> None:
     from .attribution import ranker, ranker_training
     from .evaluation import format_reports, load_gold
 
+    try:
+        import sklearn  # noqa: F401  (fitting needs it; serving the model does not)
+    except ImportError as error:
+        raise click.ClickException("train-ranker needs scikit-learn: pip install -e '.[dev]'") from error
     settings = load_settings()
     nlp = _pipeline(settings)
     examples = ranker_training.collect([a for path in gold for a in load_gold(Path(path))], nlp)
