@@ -19,6 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..extraction.candidate import Candidate
+from ..nlp import budget
 from ..types import Method
 from .candidates import Article, SpeakerCandidate, candidates_for
 from .sieves import Resolution
@@ -70,6 +71,7 @@ def rank(
     A quote with no candidate at all stays as the sieves left it (unresolved, confidence 0)."""
     ranked = []
     for index, (quote, proposal) in enumerate(resolutions):
+        budget.check(article.doc, "attribution")  # a hostile article may hold thousands of quotes
         choices = candidates_for(index, resolutions, article)
         ranked.append((quote, decide(proposal, choices, model)))
     return ranked
