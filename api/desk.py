@@ -41,6 +41,7 @@ _GLOBALS: dict[str, Callable[..., Any]] = {
     "kind_label": display.kind_label,
     "method_label": display.method_label,
     "percent": display.percent,
+    "identity_label": display.identity_label,
     "lead_parts": display.lead_parts,
     "is_low": is_low,
     "in_sentence": lambda quote: in_sentence(quote),

@@ -119,6 +119,7 @@ def row(quote: StoredQuote) -> dict:
 
 def _csv_lines(quotes: Iterator[StoredQuote]) -> Iterator[str]:
     buffer = io.StringIO()
+    buffer.write("\ufeff")  # a UTF-8 BOM: without it Excel reads the file as ANSI and garbles ’ and é
     writer = csv.writer(buffer, lineterminator="\r\n")
     writer.writerow(COLUMNS)
     for quote in quotes:
@@ -157,7 +158,9 @@ def _stream(args: dict, render, mimetype: str, filename: str) -> Response:
 @blp.doc(
     responses={
         "200": {
-            "description": "CSV (UTF-8, header row: " + ", ".join(COLUMNS) + "); cells that a spreadsheet would run "
+            "description": "CSV (UTF-8 with a byte order mark, for Excel; header row: "
+            + ", ".join(COLUMNS)
+            + "); cells that a spreadsheet would run "
             "as a formula (starting with = + - @) are prefixed with a single quote. Streamed.",
             "content": {"text/csv": {"schema": {"type": "string"}}},
         },

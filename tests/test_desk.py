@@ -45,7 +45,9 @@ def stored(client, auth):
 
 
 def _csv(response) -> list[list[str]]:
-    return list(csv.reader(io.StringIO(response.get_data(as_text=True))))
+    data = response.get_data(as_text=True)
+    assert data.startswith("\ufeff")  # a UTF-8 BOM, so Excel reads the file as UTF-8
+    return list(csv.reader(io.StringIO(data.removeprefix("\ufeff"))))
 
 
 def test_csv_export_has_the_header_exact_offsets_and_no_formulas(client, stored):
@@ -255,3 +257,23 @@ def test_verify_takes_a_speaker_id_as_a_json_number(client, stored):
     assert client.post("/api/v1/verify", json={"text": text, "speaker": 0}).status_code == 422
     assert client.post("/api/v1/verify", json={"text": text, "speaker": True}).status_code == 422
     assert client.post("/api/v1/verify", json={"text": text, "speaker": 99999}).status_code == 404
+
+
+def test_the_favicon_is_served_not_a_404(client):
+    for path in ("/favicon.ico", "/favicon.svg"):
+        answer = client.get(path)
+        assert answer.status_code == 200 and answer.mimetype == "image/svg+xml"
+        assert answer.get_data(as_text=True).startswith("<svg")
+    assert 'rel="icon"' in client.get("/").get_data(as_text=True)
+
+
+def test_reported_speech_claim_links_are_not_in_quotation_marks(app):
+    from types import SimpleNamespace
+
+    claims = [SimpleNamespace(statement_id=i, text=f"the city would act {i}") for i in (1, 2)]
+    with app.test_request_context():
+        macros = app.jinja_env.get_template("_quote.html").module
+        reported = str(macros.statement_links(SimpleNamespace(kind="indirect", claims=claims)))
+        direct = str(macros.statement_links(SimpleNamespace(kind="direct", claims=claims)))
+    assert "“" not in reported and ">the city would act 1</a>" in reported
+    assert "“the city would act 1”" in direct
