@@ -8,7 +8,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from quotetrack.config import load_settings
 
-from . import security
+from . import cors, security
 from .extensions import QuoteTrackState, api
 from .schemas import cross_field_rules
 
@@ -62,6 +62,7 @@ def create_app(config: dict | None = None) -> Flask:
     docs.init_app(app)
     app.register_blueprint(health.probes)
     security.init_app(app)
+    cors.init_app(app)
     limits.init_app(app)
     deadline.init_app(app)
     proxies = int(app.config["TRUSTED_PROXIES"])

@@ -48,6 +48,14 @@ class RevisedArticleSchema(ArticleSchema):
 
 class ArticleDetailSchema(RevisedArticleSchema):
     revisions = ma.fields.List(ma.fields.Nested(RevisionSchema), metadata={"description": "Oldest first."})
+    text = ma.fields.String(
+        metadata={
+            "description": "The latest revision's text: the text every quote's `start` and `end` index "
+            "(`text[start:end]` is the quote's wording, offsets in Unicode code points). For an article "
+            "sent as HTML (`html` or a fetched `url`) this is the text extracted from the page, not the "
+            "HTML sent."
+        }
+    )
 
 
 class IngestAnswerSchema(IngestResultSchema):
@@ -280,7 +288,8 @@ def list_articles(args):
 @blp.response(200, ArticleDetailSchema)
 @blp.alt_response(404, description="No such article.")
 def get_article(article_id: int):
-    """An article's metadata and its revisions; `quote_count` counts the latest revision's."""
+    """An article's metadata, its revisions and its text (what quote offsets index);
+    `quote_count` counts the latest revision's."""
     article = fetch_or_404(repository.article_with_revisions, article_id, "article")
     return article
 

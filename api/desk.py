@@ -16,7 +16,8 @@ from flask import Response, current_app, request
 
 from quotetrack import display
 from quotetrack.storage import exports, repository, statement_queries
-from quotetrack.types import StoredQuote
+from quotetrack.storage.speaker_filter import resolve_speaker
+from quotetrack.types import StoredQuote, StoredSpeaker
 
 from .extensions import state
 from .schemas import KINDS
@@ -40,6 +41,7 @@ _GLOBALS: dict[str, Callable[..., Any]] = {
     "kind_label": display.kind_label,
     "method_label": display.method_label,
     "percent": display.percent,
+    "identity_label": display.identity_label,
     "lead_parts": display.lead_parts,
     "is_low": is_low,
     "in_sentence": lambda quote: in_sentence(quote),
@@ -148,19 +150,27 @@ def _page_links(current: int, pages_total: int) -> list[int | None]:
     return links
 
 
+def _speaker_filter(session, who: str) -> tuple[tuple[int, ...] | None, tuple[StoredSpeaker, ...]]:
+    """The speaker field read as the API reads it (one resolver): the speaker ids to filter
+    on, and the candidates when several speakers answer to the name."""
+    if not who:
+        return None, ()
+    match = resolve_speaker(session, who)
+    if match.ambiguous:
+        return (), match.candidates
+    return ((match.speaker_id,) if match.speaker_id is not None else ()), ()
+
+
 @pages.get("/")
 def home() -> Response:
     form, problems = _read_form()
     quotes: list[StoredQuote] = []
     total = 0
-    matched_speakers = []
+    candidates: tuple[StoredSpeaker, ...] = ()
     with state().db.reading() as session:
         outlets = exports.outlets(session)
         if form.active:
-            speaker_ids = None
-            if form.speaker:
-                speaker_ids = exports.resolve_speakers(session, form.speaker)
-                matched_speakers = [repository.get_speaker(session, str(i)) for i in speaker_ids[:10]]
+            speaker_ids, candidates = _speaker_filter(session, form.speaker)
             filters = exports.QuoteFilters(
                 text=form.q or None,
                 speaker_ids=speaker_ids,
@@ -170,7 +180,8 @@ def home() -> Response:
                 date_to=_date(form.date_to, "to", problems),
                 min_confidence=float(form.min_confidence) if form.min_confidence else None,
             )
-            quotes, total = exports.search(session, filters, form.page, PER_PAGE)
+            if not candidates:  # several speakers answer to the name: let the journalist pick one
+                quotes, total = exports.search(session, filters, form.page, PER_PAGE)
         top, _ = statement_queries.list_statements(session, min_outlets=2, per_page=10)
     pages_total = max(1, -(-total // PER_PAGE))
     first = (form.page - 1) * PER_PAGE + 1
@@ -187,7 +198,7 @@ def home() -> Response:
         outlets=outlets,
         kinds=KINDS,
         confidence_choices=MIN_CONFIDENCE_CHOICES,
-        matched_speakers=[s for s in matched_speakers if s is not None],
+        candidates=candidates,
         statements=top,
         searched=form.active,
     )

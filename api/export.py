@@ -14,7 +14,6 @@ from datetime import date
 
 import marshmallow as ma
 from flask import Response
-from flask_smorest import abort
 from marshmallow import validate
 
 from quotetrack.storage import exports
@@ -23,6 +22,7 @@ from quotetrack.types import StoredQuote
 from .extensions import state
 from .quotes import blp
 from .schemas import KINDS, StrictSchema
+from .speakers import AMBIGUOUS, speaker_filter
 
 COLUMNS = (
     "text",
@@ -62,8 +62,8 @@ class QuoteExportArgsSchema(StrictSchema):
     q = _line(500, "Words that must all occur in the wording.")
     speaker = _line(
         300,
-        "Speaker id or slug; any other text finds every speaker whose name or alias contains it "
-        "(as the search page does).",
+        "Speaker id, slug, name or alias (or a part of one, e.g. a surname); a name several speakers "
+        "answer to is a 409 listing them; one nobody answers to exports nothing.",
         min_length=1,
     )
     kind = ma.fields.String(validate=validate.OneOf(KINDS))
@@ -77,15 +77,10 @@ class QuoteExportArgsSchema(StrictSchema):
 
 
 def filters_from(session, args: dict) -> exports.QuoteFilters:
-    """The storage filters for validated export/search arguments; 404 for an unknown speaker."""
-    speaker_ids = None
-    if args.get("speaker"):
-        speaker_ids = exports.resolve_speakers(session, args["speaker"])
-        if not speaker_ids:
-            abort(404, message=f"No speaker {args['speaker']}.")
+    """The storage filters for validated export/search arguments; 409 for an ambiguous speaker."""
     return exports.QuoteFilters(
         text=args.get("q"),
-        speaker_ids=speaker_ids,
+        speaker_ids=speaker_filter(session, args.get("speaker")),
         kind=args.get("kind"),
         outlet=args.get("outlet"),
         date_from=args.get("date_from"),
@@ -124,6 +119,7 @@ def row(quote: StoredQuote) -> dict:
 
 def _csv_lines(quotes: Iterator[StoredQuote]) -> Iterator[str]:
     buffer = io.StringIO()
+    buffer.write("\ufeff")  # a UTF-8 BOM: without it Excel reads the file as ANSI and garbles ’ and é
     writer = csv.writer(buffer, lineterminator="\r\n")
     writer.writerow(COLUMNS)
     for quote in quotes:
@@ -143,7 +139,7 @@ def _jsonl_lines(quotes: Iterator[StoredQuote]) -> Iterator[str]:
 
 def _stream(args: dict, render, mimetype: str, filename: str) -> Response:
     db = state().db
-    with db.reading() as session:  # resolve the filters (and answer 404) before streaming starts
+    with db.reading() as session:  # resolve the filters (and answer 409) before streaming starts
         filters = filters_from(session, args)
 
     def generate() -> Iterator[str]:
@@ -158,11 +154,13 @@ def _stream(args: dict, render, mimetype: str, filename: str) -> Response:
 
 @blp.route("/quotes/export.csv")
 @blp.arguments(QuoteExportArgsSchema, location="query")
-@blp.alt_response(404, description="No such speaker.")
+@blp.alt_response(409, schema="Error", description=AMBIGUOUS)
 @blp.doc(
     responses={
         "200": {
-            "description": "CSV (UTF-8, header row: " + ", ".join(COLUMNS) + "); cells that a spreadsheet would run "
+            "description": "CSV (UTF-8 with a byte order mark, for Excel; header row: "
+            + ", ".join(COLUMNS)
+            + "); cells that a spreadsheet would run "
             "as a formula (starting with = + - @) are prefixed with a single quote. Streamed.",
             "content": {"text/csv": {"schema": {"type": "string"}}},
         },
@@ -175,7 +173,7 @@ def export_csv(args):
 
 @blp.route("/quotes/export.jsonl")
 @blp.arguments(QuoteExportArgsSchema, location="query")
-@blp.alt_response(404, description="No such speaker.")
+@blp.alt_response(409, schema="Error", description=AMBIGUOUS)
 @blp.doc(
     responses={
         "200": {

@@ -9,7 +9,7 @@ from quotetrack.storage import curation, repository
 from .auth import key_name, requires
 from .extensions import fetch_or_404, state
 from .schemas import QuoteDetailSchema, QuotePageSchema, QuotePatchSchema, QuoteSearchArgsSchema
-from .speakers import corrections, speaker_or_404
+from .speakers import AMBIGUOUS, corrections, speaker_filter
 
 blp = Blueprint("quotes", __name__, description="Search quotes by wording, speaker, outlet, date.")
 
@@ -17,16 +17,23 @@ blp = Blueprint("quotes", __name__, description="Search quotes by wording, speak
 @blp.route("/quotes")
 @blp.arguments(QuoteSearchArgsSchema, location="query")
 @blp.response(200, QuotePageSchema)
-@blp.alt_response(404, description="No such speaker.")
+@blp.alt_response(409, schema="Error", description=AMBIGUOUS)
 def search(args):
-    """Quotes whose wording contains every word of `q`, with optional filters."""
+    """Quotes whose wording contains every word of `q`, with optional filters. `speaker`:
+    id, slug, name or alias (one nobody answers to: an empty page)."""
+    page, per_page = args.pop("page"), args.pop("per_page")
+    items, total = [], 0
     with state().db.reading() as session:
-        page, per_page = args.pop("page"), args.pop("per_page")
-        speaker = args.pop("speaker", None)
-        speaker_id = speaker_or_404(session, speaker).id if speaker else None
-        items, total = repository.search_quotes(
-            session, text=args.pop("q", None), speaker_id=speaker_id, page=page, per_page=per_page, **args
-        )
+        speaker_ids = speaker_filter(session, args.pop("speaker", None))
+        if speaker_ids != ():
+            items, total = repository.search_quotes(
+                session,
+                text=args.pop("q", None),
+                speaker_id=speaker_ids[0] if speaker_ids else None,
+                page=page,
+                per_page=per_page,
+                **args,
+            )
     return {"items": items, "total": total, "page": page, "per_page": per_page}
 
 

@@ -65,6 +65,35 @@ class Text(ma.fields.String):
             raise ma.ValidationError("Only white space.")
 
 
+SPEAKER_FILTER = (
+    "Speaker id, slug, name or alias (or a part of one, e.g. a surname); a name several speakers answer "
+    "to: 409 with the candidates in `errors.speaker.candidates`; one nobody on record answers to: an empty page."
+)
+
+
+class SpeakerRef(ma.fields.Field):
+    """A speaker as a client names one: an id (a JSON integer or digits), a slug, a name or an
+    alias. Loaded as a string, the form the one speaker filter reads."""
+
+    _MAX_ID = 2**31 - 1
+    _text = Line(min_length=1)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        as_text = {"type": "string", "minLength": 1, "maxLength": 300, "pattern": LINE_PATTERN}
+        as_id = {"type": "integer", "minimum": 1, "maximum": self._MAX_ID}
+        self.metadata = {**self.metadata, "oneOf": [as_id, as_text]}
+
+    def _deserialize(self, value, attr, data, **kwargs) -> str:
+        if isinstance(value, int) and not isinstance(value, bool):
+            if not 1 <= value <= self._MAX_ID:
+                raise ma.ValidationError(f"A speaker id is between 1 and {self._MAX_ID}.")
+            return str(value)
+        if not isinstance(value, str):
+            raise ma.ValidationError("A speaker id (integer) or an id, slug, name or alias (string).")
+        return self._text.deserialize(value)
+
+
 class HttpUrl(ma.fields.String):
     """An absolute http or https URL (ASCII; percent-encode the rest), at most 2,048 characters."""
 
@@ -304,7 +333,7 @@ class QuoteFilterSchema(PageArgsSchema):
 
 class QuoteSearchArgsSchema(QuoteFilterSchema):
     q = Line(max_length=500, metadata={"description": "Words that must all occur in the wording."})
-    speaker = Line(min_length=1, metadata={"description": "Speaker id or slug."})
+    speaker = Line(min_length=1, metadata={"description": SPEAKER_FILTER})
 
 
 SPEAKER_KINDS = ("person", "organization", "group", "unnamed_source")
@@ -383,7 +412,7 @@ StatementPageSchema = page_schema(StatementSchema, "StatementPageSchema")
 
 
 class StatementFilterSchema(PageArgsSchema):
-    speaker = Line(min_length=1, metadata={"description": "Speaker id or slug."})
+    speaker = Line(min_length=1, metadata={"description": SPEAKER_FILTER})
     q = Line(max_length=500, metadata={"description": "Words that must all occur in one wording."})
     min_outlets = ma.fields.Integer(validate=validate.Range(min=1, max=MAX_PAGE))
     date_from = ma.fields.Date()
@@ -399,7 +428,13 @@ class VerifyInSchema(StrictSchema):
             f"{MAX_VERIFY_WORDS} words (more words: 422)."
         },
     )
-    speaker = Line(load_default=None, min_length=1, metadata={"description": "Speaker id or slug (optional)."})
+    speaker = SpeakerRef(
+        load_default=None,
+        metadata={
+            "description": "Only this speaker's statements (optional): an id (integer or string), slug, name or "
+            "alias, read as the `speaker` filter of the lists is; nobody on record: 404; several: 409."
+        },
+    )
 
     @ma.validates("text")
     def _not_too_long(self, value: str, **kwargs) -> None:

@@ -10,6 +10,7 @@ from sqlalchemy.orm import Session
 
 from quotetrack.errors import InvalidInput
 from quotetrack.storage import curation, repository
+from quotetrack.storage.speaker_filter import resolve_speaker
 
 from .auth import key_name, requires
 from .extensions import state
@@ -44,6 +45,26 @@ def speaker_or_404(session, id_or_slug: str):
     if speaker is None:
         abort(404, message=f"No speaker {id_or_slug!r}.")
     return speaker
+
+
+def speaker_filter(session, who: str | int | None) -> tuple[int, ...] | None:
+    """A `speaker` filter as typed (id, slug, name or alias): None for no filter, () for a
+    speaker nobody on record answers to (an empty result), else the one speaker's id.
+    A name several speakers answer to is a 409 naming them, so the client can pick one."""
+    if who is None or who == "":
+        return None
+    match = resolve_speaker(session, str(who))
+    if match.ambiguous:
+        candidates = [{"id": s.id, "slug": s.slug, "name": s.name} for s in match.candidates]
+        abort(
+            409,
+            message=f"{who!r} names several speakers; pass one's id or slug.",
+            errors={"speaker": {"candidates": candidates}},
+        )
+    return (match.speaker_id,) if match.speaker_id is not None else ()
+
+
+AMBIGUOUS = "The speaker name answers to several speakers: `errors.speaker.candidates` lists them (id, slug, name)."
 
 
 @blp.route("/speakers/<id_or_slug>")

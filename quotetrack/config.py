@@ -119,6 +119,13 @@ SETTINGS: tuple[Setting, ...] = (
         int,
     ),
     Setting("MAX_JSON_DEPTH", 32, "Deepest nesting of arrays and objects accepted in a JSON body.", int),
+    Setting(
+        "CORS_ORIGINS",
+        "*",
+        "Origins (space- or comma-separated, e.g. https://cms.example.org) whose browser scripts may call the "
+        "API and oEmbed. `*` lets any origin read (GET, HEAD); writes (POST, PATCH) only from origins listed "
+        "by name, never from `*`. Empty: no CORS headers at all.",
+    ),
     Setting("CARD_MAX_AGE", 300, "Seconds a CMS or browser may cache a card (Cache-Control max-age).", int),
     Setting(
         "FETCH_URLS",

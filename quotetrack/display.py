@@ -13,6 +13,7 @@ Everything here returns plain strings or (text, quoted) segments; templates esca
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from typing import Protocol
@@ -220,7 +221,29 @@ def kind_label(kind: str) -> str:
 
 
 def percent(confidence: float) -> str:
-    return f"{round(confidence * 100)}%"
+    """A whole percentage, except that an attribution short of certain never reads "100%":
+    0.997 is "99.7%" (floored to one decimal, so never rounded up to certainty)."""
+    whole = round(confidence * 100)
+    if whole >= 100 and confidence < 1:
+        return f"{min(math.floor(confidence * 1000), 999) / 10:.1f}%"
+    return f"{whole}%"
+
+
+IDENTITY_LABELS = {  # how a quote's speaker was matched to the same person in other articles
+    "new": "first seen in this article: no earlier speaker matched",
+    "same_name": "matched across articles by the same full name",
+    "organization_alias": "matched across articles by an organisation's name or alias",
+    "surname_in_article": "matched by surname to the full name given in the article",
+    "surname_unique": "matched across articles by surname: the one compatible person on record",
+    "surname_ambiguous": "surname only: several people on record could be meant, kept apart",
+    "article_local": "not matched across articles (a group, an unnamed source or not a proper name)",
+    "editor": "set by an editor's correction",
+}
+
+
+def identity_label(method: str) -> str:
+    """A human phrase for a cross-article identity method; never the raw method name."""
+    return IDENTITY_LABELS.get(method, "matched across articles")
 
 
 def small_print(quote: DisplayQuote, threshold: float = DEFAULT_LOW_CONFIDENCE) -> str:

@@ -118,6 +118,7 @@ class StoredArticle:
     quote_count: int | None = None  # None where it was not counted (an article nested in a quote)
     revision: int = 1  # the latest revision's number (a known URL re-posted with other text adds one)
     revisions: tuple[ArticleRevision, ...] = ()  # filled where asked for (GET /api/v1/articles/{id})
+    text: str | None = None  # the latest revision's text, filled where asked for (GET /api/v1/articles/{id})
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,8 @@ import pytest
 
 from quotetrack.storage import repository
 
+from .conftest import post_seeds
+
 pytestmark = pytest.mark.model
 
 ARTICLE = {
@@ -65,6 +67,19 @@ def test_read_back_articles_speakers_and_quotes(client, auth):
     detail = client.get(f"/api/v1/quotes/{found['items'][0]['id']}").get_json()
     assert detail["sentence"].startswith("“We will not let")
     assert detail["article"]["url"] == ARTICLE["url"]
+
+
+def test_an_article_returns_the_text_its_quote_offsets_index(client, auth):
+    post_seeds(client, auth)
+    articles = client.get("/api/v1/articles?per_page=100").get_json()["items"]
+    assert len(articles) == 5
+    for brief in articles:
+        article = client.get(f"/api/v1/articles/{brief['id']}").get_json()
+        quotes = client.get(f"/api/v1/articles/{brief['id']}/quotes").get_json()
+        assert article["text"] and quotes
+        for quote in quotes:
+            assert article["text"][quote["start"] : quote["end"]] == quote["text"]
+    assert "text" not in articles[0]  # lists stay light: the text is on the one article
 
 
 def test_pagination(client, auth):

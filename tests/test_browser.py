@@ -307,7 +307,7 @@ def test_search_filters_paginate_and_the_export_downloads(live, browser, tmp_pat
     download_info.value.save_as(path)
     import csv
 
-    rows = list(csv.reader(path.open(encoding="utf-8", newline="")))
+    rows = list(csv.reader(path.open(encoding="utf-8-sig", newline="")))  # as Excel reads it, BOM first
     assert rows[0] == [
         "text", "kind", "speaker", "speaker_id", "outlet", "published", "url",
         "start", "end", "confidence", "method", "statement_id", "statement_ids",

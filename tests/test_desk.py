@@ -45,7 +45,9 @@ def stored(client, auth):
 
 
 def _csv(response) -> list[list[str]]:
-    return list(csv.reader(io.StringIO(response.get_data(as_text=True))))
+    data = response.get_data(as_text=True)
+    assert data.startswith("\ufeff")  # a UTF-8 BOM, so Excel reads the file as UTF-8
+    return list(csv.reader(io.StringIO(data.removeprefix("\ufeff"))))
 
 
 def test_csv_export_has_the_header_exact_offsets_and_no_formulas(client, stored):
@@ -85,7 +87,8 @@ def test_exports_apply_the_search_filters(client, stored):
     assert texts("min_confidence=1") == [
         r[0] for r in _csv(client.get("/api/v1/quotes/export.csv"))[1:] if float(r[9]) >= 1
     ]
-    assert client.get("/api/v1/quotes/export.csv?speaker=nobody-at-all").status_code == 404
+    nobody = client.get("/api/v1/quotes/export.csv?speaker=nobody-at-all")  # an empty export, not a 404
+    assert nobody.status_code == 200 and len(_csv(nobody)) == 1
     assert client.get("/api/v1/quotes/export.csv?min_confidence=2").status_code == 422
     assert client.get("/api/v1/quotes/export.csv?kind=quoted").status_code == 422
 
@@ -199,3 +202,78 @@ def test_article_page_shows_the_latest_revision(client, auth):
     assert "revision 2" in html
     assert html.count("data-quote-id=") == len(answer["quotes"]) >= 2
     assert "The shelters stay open all winter" in html and "“The shelters stay open,”" not in html
+
+
+def _speaker_ids(client, path: str, speaker: str) -> set[int]:
+    answer = client.get(path, query_string={"speaker": speaker})
+    assert answer.status_code == 200, answer.get_json()
+    return {q["speaker"]["id"] for q in answer.get_json()["items"]}
+
+
+def test_one_speaker_filter_reads_ids_slugs_names_and_aliases_everywhere(client, stored, auth):
+    roe = client.get("/api/v1/speakers/sam-roe").get_json()
+    for typed in (str(roe["id"]), "sam-roe", "Sam Roe", "roe", "ROE"):
+        assert _speaker_ids(client, "/api/v1/quotes", typed) == {roe["id"]}, typed
+        exported = {
+            int(r[3]) for r in _csv(client.get("/api/v1/quotes/export.csv", query_string={"speaker": typed}))[1:]
+        }
+        assert exported == {roe["id"]}, typed
+        page = client.get("/", query_string={"speaker": typed}).get_data(as_text=True)
+        assert "streets safe" in page and "Winter shelters" not in page, typed
+        statements = client.get("/api/v1/statements", query_string={"speaker": typed})
+        assert statements.status_code == 200
+        assert {s["speaker"]["id"] for s in statements.get_json()["items"]} <= {roe["id"]}
+    # Unknown: an empty page everywhere, not a 404.
+    for path in ("/api/v1/quotes", "/api/v1/statements"):
+        empty = client.get(path, query_string={"speaker": "Nobody Atall"})
+        assert empty.status_code == 200 and empty.get_json()["total"] == 0 and empty.get_json()["items"] == []
+
+
+def test_an_ambiguous_speaker_name_answers_409_with_the_candidates(client, stored, auth):
+    marsh = client.get("/api/v1/speakers/linda-marsh").get_json()
+    roe = client.get("/api/v1/speakers/sam-roe").get_json()
+    for speaker in (marsh, roe):  # two speakers now answer to "The Chief"
+        patched = client.patch(f"/api/v1/speakers/{speaker['id']}", json={"aliases": ["The Chief"]}, headers=auth)
+        assert patched.status_code == 200, patched.get_json()
+    for path in ("/api/v1/quotes", "/api/v1/statements", "/api/v1/quotes/export.csv", "/api/v1/quotes/export.jsonl"):
+        answer = client.get(path, query_string={"speaker": "the chief"})
+        assert answer.status_code == 409, path
+        body = answer.get_json()
+        assert body["code"] == 409 and "several speakers" in body["message"]
+        assert {c["slug"] for c in body["errors"]["speaker"]["candidates"]} == {"linda-marsh", "sam-roe"}
+    verify = client.post("/api/v1/verify", json={"text": "streets safe", "speaker": "The Chief"})
+    assert verify.status_code == 409
+    page = client.get("/?speaker=the+chief").get_data(as_text=True)  # the page offers the candidates instead
+    assert 'id="speaker-candidates"' in page and "speaker=linda-marsh" in page and "speaker=sam-roe" in page
+
+
+def test_verify_takes_a_speaker_id_as_a_json_number(client, stored):
+    roe = client.get("/api/v1/speakers/sam-roe").get_json()
+    text = "We will keep our streets safe"
+    by_number = client.post("/api/v1/verify", json={"text": text, "speaker": roe["id"]})
+    by_slug = client.post("/api/v1/verify", json={"text": text, "speaker": "sam-roe"})
+    assert by_number.status_code == 200 and by_number.get_json() == by_slug.get_json()
+    assert by_number.get_json()["verdict"] != "not_found"
+    assert client.post("/api/v1/verify", json={"text": text, "speaker": 0}).status_code == 422
+    assert client.post("/api/v1/verify", json={"text": text, "speaker": True}).status_code == 422
+    assert client.post("/api/v1/verify", json={"text": text, "speaker": 99999}).status_code == 404
+
+
+def test_the_favicon_is_served_not_a_404(client):
+    for path in ("/favicon.ico", "/favicon.svg"):
+        answer = client.get(path)
+        assert answer.status_code == 200 and answer.mimetype == "image/svg+xml"
+        assert answer.get_data(as_text=True).startswith("<svg")
+    assert 'rel="icon"' in client.get("/").get_data(as_text=True)
+
+
+def test_reported_speech_claim_links_are_not_in_quotation_marks(app):
+    from types import SimpleNamespace
+
+    claims = [SimpleNamespace(statement_id=i, text=f"the city would act {i}") for i in (1, 2)]
+    with app.test_request_context():
+        macros = app.jinja_env.get_template("_quote.html").module
+        reported = str(macros.statement_links(SimpleNamespace(kind="indirect", claims=claims)))
+        direct = str(macros.statement_links(SimpleNamespace(kind="direct", claims=claims)))
+    assert "“" not in reported and ">the city would act 1</a>" in reported
+    assert "“the city would act 1”" in direct

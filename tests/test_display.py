@@ -139,3 +139,20 @@ def test_every_attribution_method_has_a_label():
     from quotetrack.types import Method
 
     assert {m.value for m in Method} <= set(display.METHOD_LABELS)
+
+
+def test_a_near_certain_confidence_never_reads_as_certain():
+    from quotetrack.display import percent
+
+    assert percent(0.997) == "99.7%" and percent(0.9999) == "99.9%" and percent(0.995) == "99.5%"
+    assert percent(1.0) == "100%" and percent(0.85) == "85%" and percent(0.0) == "0%"
+
+
+def test_identity_methods_read_as_phrases_not_method_names():
+    from quotetrack.display import identity_label
+    from quotetrack.storage.identity import IdentityMethod
+
+    for method in IdentityMethod:
+        label = identity_label(method.value)
+        assert "_" not in label and not label.endswith(f"by {method.value}"), method  # "... by new" was the leak
+    assert identity_label("some_future_method") == "matched across articles"

@@ -119,6 +119,8 @@ def test_api_ingests_html_and_explicit_fields_win(client, auth):
     stored = article_from_html(PAGE.read_bytes()).text
     for quote in data["quotes"]:
         assert stored[quote["start"] : quote["end"]] == quote["text"]
+    # The API returns that extracted text (what the offsets index), not the HTML the client sent.
+    assert client.get(f"/api/v1/articles/{article['id']}").get_json()["text"] == stored
     # The page's canonical URL identifies the article: posting it again gives the stored copy.
     again = client.post("/api/v1/articles", json={"html": PAGE.read_text(encoding="utf-8")}, headers=auth)
     assert again.status_code == 200 and again.get_json()["article"]["id"] == article["id"]

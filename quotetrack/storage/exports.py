@@ -16,11 +16,9 @@ from .models import ArticleRow, QuoteRow
 from .repository import (
     ACCEPTED,
     _quote_query,
-    find_speaker_row,
     fold_words,
     in_articles,
     like_pattern,
-    list_speakers,
     to_quote,
 )
 
@@ -36,19 +34,6 @@ class QuoteFilters:
     date_from: date | None = None
     date_to: date | None = None
     min_confidence: float | None = None
-
-
-def resolve_speakers(session: Session, who: str, limit: int = 100) -> tuple[int, ...]:
-    """A speaker field as typed: an id or slug names one speaker; anything else finds every
-    speaker whose name or alias contains it (at most `limit`)."""
-    who = who.strip()
-    if not who:
-        return ()
-    row = find_speaker_row(session, who)
-    if row is not None:
-        return (row.id,)
-    speakers, _ = list_speakers(session, who, None, 1, limit)
-    return tuple(s.id for s in speakers)
 
 
 def _filtered(filters: QuoteFilters) -> Select:

@@ -403,7 +403,8 @@ def to_article(row: ArticleRow, quote_count: int | None) -> StoredArticle:
 
 
 def article_with_revisions(session: Session, article_id: int) -> StoredArticle | None:
-    """The article with its revisions, oldest first, each with its number of quotes."""
+    """The article with its revisions, oldest first, each with its number of quotes, and the
+    text its quotes' offsets index."""
     row = get_article(session, article_id)
     if row is None:
         return None
@@ -418,7 +419,7 @@ def article_with_revisions(session: Session, article_id: int) -> StoredArticle |
         ArticleRevision(r.number, r.text_sha256, r.created_at, r.model_versions, counts.get(r.number, 0))
         for r in row.revisions
     )
-    return replace(to_article(row, count_quotes(session, article_id)), revisions=revisions)
+    return replace(to_article(row, count_quotes(session, article_id)), revisions=revisions, text=row.text)
 
 
 def _revision_text(row: QuoteRow) -> str:
