@@ -196,7 +196,7 @@ def evaluate(articles: list[GoldArticle], predict: Predictor, system: str, lenie
     return report
 
 
-def _acronyms(speaker) -> tuple[str, ...]:
+def organisation_acronyms(speaker) -> tuple[str, ...]:
     if speaker is None or speaker.kind.value != "organization":
         return ()
     return tuple(a for a in speaker.aliases if a.isupper() and 2 <= len(a) <= 6)
@@ -214,7 +214,7 @@ def quotetrack_predictor(nlp) -> Predictor:
                 q.text,
                 q.kind.value,
                 q.speaker.name if q.speaker else None,
-                speaker_aliases=_acronyms(q.speaker),
+                speaker_aliases=organisation_acronyms(q.speaker),
                 method=q.method.value,
                 confidence=q.confidence,
             )

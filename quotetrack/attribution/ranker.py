@@ -43,6 +43,13 @@ class Model:
     def logit(self, features: dict[str, float]) -> float:
         return self.intercept + sum(self.weights.get(name, 0.0) * value for name, value in features.items())
 
+    def ranked(self, choices: list[dict[str, float]]) -> tuple[int, float, float | None]:
+        """The most probable of a quote's candidates (the first on a tie): its index, its logit and
+        the runner-up's logit (None when it stands alone)."""
+        logits = [self.logit(features) for features in choices]
+        order = sorted(range(len(logits)), key=lambda i: -logits[i])
+        return order[0], logits[order[0]], logits[order[1]] if len(order) > 1 else None
+
     def confidence(self, best: float, runner_up: float | None) -> float:
         a, b, c = self.calibration
         margin = best - runner_up if runner_up is not None else 0.0
@@ -80,9 +87,8 @@ def rank(
 def decide(proposal: Resolution, choices: list[SpeakerCandidate], model: Model) -> Resolution:
     if not choices:
         return replace(proposal, confidence=0.0)
-    scored = sorted(((model.logit(c.features), c) for c in choices), key=lambda sc: -sc[0])
-    best_logit, best = scored[0]
-    runner_up = scored[1][0] if len(scored) > 1 else None
+    index, best_logit, runner_up = model.ranked([c.features for c in choices])
+    best = choices[index]
     confidence = round(model.confidence(best_logit, runner_up), 3)
     if best.proposed:
         return replace(proposal, confidence=confidence)

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 
 from spacy.language import Language
 
-from ..evaluation import GoldArticle, Report, Span, evaluate, match, speaker_right
+from ..evaluation import GoldArticle, Report, Span, evaluate, match, organisation_acronyms, speaker_right
 from ..extraction import find_candidates
 from ..normalization.text import normalize
-from ..types import SpeakerKind
+from ..types import Method
 from .attribute import build_table, propose
 from .calibration import confidence as sieve_confidence
 from .candidates import Article, candidates_for
@@ -92,9 +92,8 @@ def collect(articles: list[GoldArticle], nlp: Language) -> list[ArticleExamples]
 
 
 def _acronyms(entry: Entry) -> tuple[str, ...]:
-    if entry.kind is not SpeakerKind.ORGANIZATION:
-        return ()
-    return tuple(a for a in entry.aliases if a.isupper() and 2 <= len(a) <= 6)
+    """The organisation's other names the scorer accepts, read as `quotetrack eval` reads them."""
+    return organisation_acronyms(entry.speaker())
 
 
 # -- fitting ------------------------------------------------------------------------------
@@ -122,11 +121,10 @@ def predict(article: ArticleExamples, model: Model) -> list[Span]:
         if not quote.choices:
             spans.append(_with(quote.span, quote.span.speaker, quote.span.speaker_aliases, quote.span.method, 0.0))
             continue
-        scored = sorted(((model.logit(c.features), c) for c in quote.choices), key=lambda sc: -sc[0])
-        runner_up = scored[1][0] if len(scored) > 1 else None
-        best = scored[0][1]
-        method = quote.span.method if best.proposed else "ranked"
-        spans.append(_with(quote.span, best.name, best.acronyms, method, model.confidence(scored[0][0], runner_up)))
+        index, best_logit, runner_up = model.ranked([c.features for c in quote.choices])
+        best = quote.choices[index]
+        method = quote.span.method if best.proposed else Method.RANKED.value
+        spans.append(_with(quote.span, best.name, best.acronyms, method, model.confidence(best_logit, runner_up)))
     return spans
 
 
@@ -172,12 +170,9 @@ def _scored(model: Model, examples: list[ArticleExamples]) -> list[tuple[float, 
         for quote, rights in article.labelled():
             if not quote.choices:
                 continue
-            scored = sorted(
-                ((model.logit(c.features), right) for c, right in zip(quote.choices, rights, strict=True)),
-                key=lambda sr: -sr[0],
-            )
-            margin = scored[0][0] - scored[1][0] if len(scored) > 1 else 0.0
-            outcomes.append((scored[0][0], margin, scored[0][1]))
+            index, best_logit, runner_up = model.ranked([c.features for c in quote.choices])
+            margin = best_logit - runner_up if runner_up is not None else 0.0
+            outcomes.append((best_logit, margin, rights[index]))
     return outcomes
 
 

@@ -60,11 +60,11 @@ def interview_answers(text: str, bounds: list[tuple[int, int]], noise: set[int])
             after_question = position - last_question <= RUN_GAP
             same_speaker_again = label == last_label and position - last_answer <= RUN_GAP
             if after_question or same_speaker_again:
-                answers.append(_answer(paragraph, label, text))
+                answers.append(_answer(paragraph, label))
                 last_answer, last_label = position, label
             continue
         if last_label is not None and position - last_answer == 1 and _run_goes_on(paragraphs, position):
-            answers.append(_answer(paragraph, last_label, text, body_start=paragraph.start))
+            answers.append(_answer(paragraph, last_label, body_start=paragraph.start))
             last_answer = position
     return answers
 
@@ -94,6 +94,6 @@ def _run_goes_on(paragraphs: list[_Paragraph], position: int) -> bool:
     return any(p.question or p.label is not None for p in later) and not paragraphs[position].question
 
 
-def _answer(paragraph: _Paragraph, label: str, text: str, body_start: int | None = None) -> Candidate:
+def _answer(paragraph: _Paragraph, label: str, body_start: int | None = None) -> Candidate:
     start = paragraph.body_start if body_start is None else body_start
     return Candidate(start, paragraph.end, QuoteKind.DIRECT, label=label, paragraph=paragraph.index)
