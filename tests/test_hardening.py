@@ -302,12 +302,11 @@ def test_an_ingest_past_request_timeout_is_a_503_and_stores_nothing(tmp_path, nl
     app = make_app(url, MAX_ARTICLE_CHARS=200_000, EXTRACTION_TIME_BUDGET=0, REQUEST_TIMEOUT=1)
     client, auth = app.test_client(), make_key(app)
     text = "\n\n".join(path.read_text(encoding="utf-8") for path in sorted(SEEDS.glob("*.txt"))) * 6
-    started = time.monotonic()
+    # No wall-clock bound here (project rule: timings live in benchmarks): the alarm lands between
+    # bytecodes, after whatever C call is running, and CI measured 5.2 s once on a loaded machine.
     answer = client.post("/api/v1/articles", json={"text": text, "outlet": "Long Times"}, headers=auth)
-    took = time.monotonic() - started
     body = assert_error(answer, 503)
     assert "longer than 1 s" in body["message"] and int(answer.headers["Retry-After"]) > 0
-    assert took < 4, took
     assert client.get("/api/v1/articles").get_json()["total"] == 0  # rolled back, nothing half-stored
     assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)  # disarmed after the request
     assert signal.getsignal(signal.SIGALRM) is signal.SIG_DFL  # and the previous handler back
