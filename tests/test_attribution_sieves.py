@@ -112,6 +112,40 @@ def test_reported_request_is_an_indirect_quote(nlp):
     assert quote.kind is QuoteKind.INDIRECT
 
 
+@pytest.mark.parametrize(
+    ("text", "report"),
+    [
+        ("The judge ordered both defendants to repay the pension fund.", "to repay the pension fund"),
+        ("The coach yelled at her players to press higher up the pitch.", "to press higher up the pitch"),
+        ("The bishop called for all parishioners to donate blankets this winter.", "to donate blankets this winter"),
+        ("The minister pledged to publish the audit before the election.", "to publish the audit before the election"),
+        ("The rebels threatened to close the mountain road on Friday.", "to close the mountain road on Friday"),
+    ],
+)
+def test_orders_appeals_and_commitments_report_their_infinitive(nlp, text, report):
+    quote = quote_with(nlp, text, report)
+    assert quote.text == report and quote.kind is QuoteKind.INDIRECT
+
+
+def test_asking_not_to_be_named_is_not_a_report(nlp):
+    quotes, _ = extract_quotes("A nurse, speaking to reporters, asked not to be named in the story.", nlp)
+    assert not quotes
+
+
+def test_a_headline_with_a_speech_verb_reports_its_clause(nlp):
+    text = (
+        "Port authority says cargo volumes will fall next year\n\n"
+        "The Harbour Port Authority released its annual outlook on Tuesday. Shipping lines were cautious."
+    )
+    quote = quote_with(nlp, text, "cargo volumes will fall next year")
+    assert quote.kind is QuoteKind.INDIRECT and "Port" in name(quote)
+
+
+def test_a_headline_whose_object_is_a_noun_phrase_reports_nothing(nlp):
+    quotes, _ = extract_quotes("Bakery chain denies wage theft claims\n\nThe chain's owners met staff on Monday.", nlp)
+    assert not quotes
+
+
 def test_a_negated_cue_reports_nothing(nlp):
     quotes, _ = extract_quotes("The company did not explain why the factory had closed early.", nlp)
     assert not quotes

@@ -14,7 +14,7 @@ from .direct import direct_quotes
 from .indirect import indirect_quotes
 from .interview import interview_answers
 from .marks import paragraphs, quoted_spans
-from .noise import is_noise, signature
+from .noise import is_headline, is_noise, signature
 from .syntax import QuoteMask
 
 # Overlap (as a share of the shorter span) above which two finds are the same quote.
@@ -148,6 +148,22 @@ class _Nearby:
         return [item for _, item in sorted(found, key=lambda e: e[0])]
 
 
+def _is_clause(doc: Doc, candidate: Candidate) -> bool:
+    """A report with a verb of its own ("UN says hunger will grow", "asks kidnappers to release
+    ..."), not a noun phrase the terse grammar of a headline let the parser take for one
+    ("Firm denies data breach claims")."""
+    span = doc.char_span(candidate.start, candidate.end, alignment_mode="expand")
+    if span is None:
+        return False
+    if span[0].lower_ == "to":
+        return True
+    # The verb has a subject before it and words after it ("claims" ending a noun phrase has none).
+    return any(
+        t.dep_ in {"nsubj", "nsubjpass"} and t.head.pos_ in {"VERB", "AUX"} and t.i < t.head.i < span.end - 1
+        for t in span
+    )
+
+
 @dataclass(frozen=True)
 class Found:
     """An article's quote candidates, the quoted regions, and which prose paragraph an
@@ -175,9 +191,13 @@ def find_candidates(doc: Doc) -> Found:
     spans = [s for s in quoted_spans(text) if s.paragraph not in noise]
     mask = QuoteMask([(s.start, s.end) for s in spans])
     direct = direct_quotes(doc, spans, mask)
+    # A headline is noise for every other find, but "UN says hunger will grow" reports speech
+    # like any sentence: the article's first paragraph, when it is a headline, is read for it.
+    headline = 0 if bounds and 0 in noise and is_headline(text[bounds[0][0] : bounds[0][1]]) else None
     indirect = [
         Candidate(c.start, c.end, c.kind, c.cue, c.speaker_head, c.speaker_text, c.fragments, paragraph_of(c.start))
-        for c in indirect_quotes(doc, mask, lambda offset: paragraph_of(offset) in noise)
+        for c in indirect_quotes(doc, mask, lambda offset: paragraph_of(offset) in noise - {headline})
+        if paragraph_of(c.start) != headline or _is_clause(doc, c)
     ]
     # Interview answers are kept whole, like posts: quoted words and reported speech inside
     # an answer are part of it.

@@ -62,27 +62,70 @@ def _clause(verb: Token) -> Span | None:
     return _clause_in_object(verb) or _clause_before_trailing_attribution(verb) or _reported_request(verb)
 
 
-# Verbs that report a request or an appeal: "urged Congress to act", "asked Thailand not to
-# turn away boats", "called on the regions to apply the ruling".
-REQUEST_VERBS = frozenset("urge ask call plead appeal demand implore beg press petition".split())
+# Verbs that report a request, an appeal or an order: "urged Congress to act", "asked Thailand
+# not to turn away boats", "called on the regions to apply the ruling", "told residents to
+# leave", "yelled at the team to push". The annotation guidelines count these as reported speech.
+REQUEST_VERBS = frozenset(
+    """urge ask call plead appeal demand implore beg press petition tell order instruct warn advise
+    encourage yell shout""".split()
+)
+# The preposition of an addressee or of an appeal: "called on X to", "called for X to", "yelled at X to".
+APPEAL_PREPOSITIONS = frozenset({"on", "upon", "for"})
+ADDRESSEE_PREPOSITIONS = frozenset({"at", "with", "on", "upon"})
+# Verbs that report a commitment or a claim about the speaker's own act: "pledged to cut taxes",
+# "threatened to kill the hostages", "claimed to have visited the temple".
+COMMITMENT_VERBS = frozenset("pledge promise vow threaten claim".split())
+# "asked not to be named", "asked to remain anonymous": a condition of anonymity, not a report.
+ANONYMITY_WORDS = frozenset("anonymous anonymity".split())
+NAMING_VERBS = frozenset("name identify quote".split())
+
+
+def is_request_cue(token: Token) -> bool:
+    """A request or commitment verb that is not also a plain reporting verb (those reach
+    `_reported_request` through `_clause`)."""
+    return token.pos_ == "VERB" and token.lemma_.lower() in REQUEST_VERBS | COMMITMENT_VERBS
 
 
 def _reported_request(verb: Token) -> Span | None:
-    """The infinitive a request verb reports ("to help the girls enter the country"), with
-    its negation. Not for a passive ("was asked to leave": the subject is the one asked)."""
+    """The infinitive a request or commitment verb reports ("to help the girls enter the
+    country"), with its negation. Not for a passive ("was asked to leave": the subject is the
+    one asked), nor in a relative clause ("a resident, who asked not to be named")."""
     lemma = verb.lemma_.lower()
-    if lemma not in REQUEST_VERBS or any(c.dep_ in {"auxpass", "nsubjpass"} for c in verb.children):
+    if lemma not in REQUEST_VERBS | COMMITMENT_VERBS or any(c.dep_ in {"auxpass", "nsubjpass"} for c in verb.children):
         return None
-    if lemma == "call" and not any(c.dep_ == "prep" and c.lower_ in {"on", "upon"} for c in verb.children):
-        return None  # "called the office to ask": a phone call, not an appeal
     if verb.dep_ == "relcl":
-        return None  # "a resident, who asked not to be named": background, not a statement
+        return None
     for child in verb.children:
         if child.dep_ == "xcomp" and child.i > verb.i:
-            infinitive = [t for t in child.lefts if t.dep_ in {"aux", "neg"} and t.lower_ in {"to", "not"}]
-            if any(t.lower_ == "to" for t in infinitive):
-                return verb.doc[infinitive[0].i : child.right_edge.i + 1]
+            if lemma == "call" and not any(c.dep_ == "prep" and c.lower_ in APPEAL_PREPOSITIONS for c in verb.children):
+                return None  # "called the office to ask": a phone call, not an appeal
+            return _infinitive(child)
+        # "called for all Indonesians to pay", "appealed for residents to heed": the parser
+        # makes the infinitive an adverbial clause with "for" and its own subject.
+        if (
+            child.dep_ == "advcl"
+            and child.i > verb.i
+            and lemma in {"call", "appeal", "plead", "press", "ask"}
+            and any(c.dep_ == "mark" and c.lower_ == "for" for c in child.children)
+            and any(c.dep_ == "nsubj" for c in child.children)
+        ):
+            return _infinitive(child)
+        # "yelled at the players to press", "pleaded with him to stay": after an addressee in a
+        # prepositional phrase the parser reads the infinitive as one of purpose.
+        addressed = any(c.dep_ == "prep" and c.lower_ in ADDRESSEE_PREPOSITIONS for c in verb.children)
+        if child.dep_ == "advcl" and child.i > verb.i and addressed and lemma in REQUEST_VERBS:
+            return _infinitive(child)
     return None
+
+
+def _infinitive(verb: Token) -> Span | None:
+    marks = [t for t in verb.lefts if t.dep_ in {"aux", "neg"} and t.lower_ in {"to", "not"}]
+    if not any(t.lower_ == "to" for t in marks):
+        return None
+    passive = any(c.dep_ == "auxpass" for c in verb.children)
+    if (passive and verb.lemma_.lower() in NAMING_VERBS) or {t.lower_ for t in verb.subtree} & ANONYMITY_WORDS:
+        return None
+    return verb.doc[marks[0].i : verb.right_edge.i + 1]
 
 
 # Reporting verbs whose first object is the person spoken to, not the report.
@@ -179,6 +222,10 @@ def indirect_quotes(doc: Doc, mask: QuoteMask, skip_paragraph) -> list[Candidate
                 found.append(_candidate(_according_to(token), token, mask))
             elif is_cue(token):
                 clause = _clause(token)
+                if clause is not None:
+                    found.append(_candidate(clause, token, mask))
+            elif is_request_cue(token):
+                clause = _reported_request(token)
                 if clause is not None:
                     found.append(_candidate(clause, token, mask))
     return [c for c in found if c is not None]
