@@ -127,6 +127,14 @@ def test_orders_appeals_and_commitments_report_their_infinitive(nlp, text, repor
     assert quote.text == report and quote.kind is QuoteKind.INDIRECT
 
 
+def test_a_leading_as_clause_attributes_the_main_clause(nlp):
+    text = "As Dr. Amara Osei told the local radio station, the clinic has run out of insulin twice this year."
+    quote = quote_with(nlp, text, "the clinic has run out of insulin")
+    assert quote.text.startswith("the clinic") and name(quote) == "Amara Osei"
+    quotes, _ = extract_quotes("As the flood waters rose, the mayor said nothing at all.", nlp)
+    assert not quotes
+
+
 def test_asking_not_to_be_named_is_not_a_report(nlp):
     quotes, _ = extract_quotes("A nurse, speaking to reporters, asked not to be named in the story.", nlp)
     assert not quotes

@@ -17,6 +17,9 @@ MAX_QUOTED_SHARE = 0.6
 def _clause(verb: Token) -> Span | None:
     """The reported clause of a cue: its ccomp, or for `X happened, ICE said` (parsed with
     `said` as a parataxis of the main verb) everything before the attribution."""
+    framed = _as_attribution(verb)
+    if framed is not None:
+        return framed
     for child in verb.children:
         if child.dep_ == "ccomp":
             end = child.right_edge.i + 1
@@ -60,6 +63,20 @@ def _clause(verb: Token) -> Span | None:
     if verb.dep_ == "parataxis" and verb.head.i < verb.i:
         return verb.doc[verb.sent.start : verb.left_edge.i]
     return _clause_in_object(verb) or _clause_before_trailing_attribution(verb) or _reported_request(verb)
+
+
+def _as_attribution(verb: Token) -> Span | None:
+    """ "As Heald told the Post, ozone has dropped": a leading "as" clause attributes the main
+    clause after it. Only a cue with no report of its own ("as she said that ..." has one)."""
+    if verb.dep_ != "advcl" or not any(c.dep_ == "mark" and c.lower_ == "as" for c in verb.children):
+        return None
+    if any(c.dep_ in {"ccomp", "xcomp"} for c in verb.children):
+        return None
+    main, framing = verb.head, verb.doc[verb.left_edge.i : verb.right_edge.i + 1]
+    if framing.start != main.left_edge.i or framing.start != verb.sent.start:
+        return None  # "ozone, as Heald said, has dropped": not at the front; left alone
+    start = framing.end + (1 if framing.end < len(verb.doc) and verb.doc[framing.end].text == "," else 0)
+    return verb.doc[start : main.right_edge.i + 1] if start < main.right_edge.i else None
 
 
 # Verbs that report a request, an appeal or an order: "urged Congress to act", "asked Thailand
