@@ -135,6 +135,17 @@ def test_a_leading_as_clause_attributes_the_main_clause(nlp):
     assert not quotes
 
 
+def test_a_comment_made_saying_belongs_to_whoever_made_it(nlp):
+    text = 'The ferry operator\'s owner, Dana Okoro, made a comment saying: "We never overload our boats."'
+    assert name(quote_with(nlp, text, "We never overload our boats")) == "Dana Okoro"
+
+
+def test_an_unnamed_source_stops_before_where_it_spoke(nlp):
+    text = "The office of the harbour master in a statement released on Monday said the channel would reopen."
+    quote = quote_with(nlp, text, "the channel would reopen")
+    assert "statement" not in name(quote) and "harbour master" in name(quote)
+
+
 def test_asking_not_to_be_named_is_not_a_report(nlp):
     quotes, _ = extract_quotes("A nurse, speaking to reporters, asked not to be named in the story.", nlp)
     assert not quotes

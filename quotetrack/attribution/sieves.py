@@ -496,6 +496,8 @@ def _described_words(head: Token, phrase: Span, with_clauses: bool) -> str:
     doc = head.doc
     end = head.i + 1
     for child in head.rights:
+        if child.dep_ == "prep" and _says_how(child):
+            break  # "the office of the President in a statement on Monday": how, not who
         if child.dep_ == "prep" and child.lower_ in {"at", "in", "from", "for", "with", "of", "on", "to", "within"}:
             end = child.right_edge.i + 1
         elif with_clauses and child.dep_ in {"relcl", "acl"}:
@@ -506,6 +508,14 @@ def _described_words(head: Token, phrase: Span, with_clauses: bool) -> str:
         elif child.dep_ != "punct":
             break
     return re.sub(r"[“”\"]", "", doc[phrase.start : end].text).strip(" ,")
+
+
+# Where words were said, not who said them: "in a statement", "at a press conference".
+_OCCASION_NOUNS = frozenset("statement interview release letter email post tweet conference briefing speech".split())
+
+
+def _says_how(preposition: Token) -> bool:
+    return any(o.dep_ == "pobj" and o.lemma_.lower() in _OCCASION_NOUNS for o in preposition.children)
 
 
 def _strip_determiner(words: str) -> str:

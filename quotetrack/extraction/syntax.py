@@ -160,6 +160,14 @@ def _subject_of(verb: Token, mask: QuoteMask) -> Token | None:
     return None
 
 
+# Nouns for what was said, which a participle can take as its subject ("a statement saying").
+_UTTERANCE_NOUNS = frozenset("comment statement remark message note letter post tweet appeal release".split())
+
+
+def _said_in(subject: Token, cue: Token) -> bool:
+    return cue.tag_ == "VBG" and subject.pos_ == "NOUN" and subject.lemma_.lower() in _UTTERANCE_NOUNS
+
+
 def speaker_head(cue: Token, mask: QuoteMask) -> Token | None:
     """The head token of the speaker mention for a cue verb, or None.
 
@@ -192,13 +200,31 @@ def speaker_head(cue: Token, mask: QuoteMask) -> Token | None:
         # The subject of reported speech is not the speaker: in "claims a duty is to shield
         # ..., telling X", climb past the ccomp "is" to "claims".
         subject = _subject_of(verb, mask) if level == 0 or verb.dep_ != "ccomp" else None
+        if subject is not None and level == 0 and _said_in(subject, cue):
+            # "made a comment saying ...", parsed with the comment as the participle's subject:
+            # whoever made the comment.
+            maker = _subject_of(cue.head, mask) if cue.head.i != cue.i else None
+            subject = maker if maker is not None else subject
         if subject is not None:
             return subject
         if verb.dep_ == "pcomp" and verb.head.lower_ == "for" and verb.head.head.pos_ == "VERB":
             objects = [c for c in verb.head.head.children if c.dep_ == "dobj"]
             if objects:
                 return objects[0]
-        climbable = verb.dep_ in {"advcl", "xcomp", "conj", "pcomp", "pobj", "acl", "dep", "prep", "ccomp"}
+        # "made a comment saying", "issued a statement saying": from the noun the participle
+        # describes up to the verb whose subject made the comment.
+        light_object = verb.dep_ == "dobj" and verb.pos_ == "NOUN" and level > 0
+        climbable = light_object or verb.dep_ in {
+            "advcl",
+            "xcomp",
+            "conj",
+            "pcomp",
+            "pobj",
+            "acl",
+            "dep",
+            "prep",
+            "ccomp",
+        }
         if not climbable or verb.head.i == verb.i or mask.contains(verb.head):
             break  # never take a subject from inside the quote itself
         verb = verb.head
