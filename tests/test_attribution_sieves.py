@@ -146,6 +146,19 @@ def test_an_unnamed_source_stops_before_where_it_spoke(nlp):
     assert "statement" not in name(quote) and "harbour master" in name(quote)
 
 
+def test_a_report_in_a_paper_is_the_papers(nlp):
+    text = "The talks had stalled, according to a report in The Northern Ledger."
+    assert name(quote_with(nlp, text, "The talks had stalled")) == "Northern Ledger"
+
+
+def test_a_pronoun_after_according_to_refers_to_the_source(nlp):
+    text = (
+        "The plant stopped production on Monday, according to shift supervisor Harriet Vance.\n\n"
+        '"We had no choice once the pumps failed," she said.'
+    )
+    assert name(quote_with(nlp, text, "We had no choice")) == "Harriet Vance"
+
+
 def test_asking_not_to_be_named_is_not_a_report(nlp):
     quotes, _ = extract_quotes("A nurse, speaking to reporters, asked not to be named in the story.", nlp)
     assert not quotes

@@ -83,11 +83,21 @@ def _salient_subjects(pronoun: Token, ctx: Context) -> list[Token]:
             break
         previous = doc[start - 1].sent
         subjects = [t for t in previous if _is_subject(t, ctx)]
-        subjects.sort(key=lambda t: (not is_cue(t.head), t.head.dep_ != "ROOT", t.i))
+        subjects.sort(key=lambda t: (not _is_source(t), t.head.dep_ != "ROOT", t.i))
         ordered.extend(subjects)
         start = previous.start
     return ordered
 
 
+def _is_source(token: Token) -> bool:
+    return is_cue(token.head) or token.dep_ == "pobj"
+
+
 def _is_subject(token: Token, ctx: Context) -> bool:
-    return token.dep_ in {"nsubj", "nsubjpass"} and token.pos_ in {"PROPN", "NOUN"} and not ctx.mask.contains(token)
+    """A subject, or a source named by "according to" (it is who spoke, as a subject of "said" is)."""
+    if token.pos_ not in {"PROPN", "NOUN"} or ctx.mask.contains(token):
+        return False
+    if token.dep_ in {"nsubj", "nsubjpass"}:
+        return True
+    preposition = token.head
+    return token.dep_ == "pobj" and preposition.lower_ == "to" and preposition.head.lower_ == "according"

@@ -325,7 +325,10 @@ def resolve_mention(head: Token, ctx: Context) -> Resolution:
         found = sieve(head, ctx)
         if found is not None:
             return found
-    return Resolution(None, noun_phrase(head).text, Method.UNRESOLVED, "no sieve matched")
+    # The mention as written with its place or affiliation ("Reports from the islands"): the
+    # ranker may keep it as an unnamed source when nobody named fits.
+    written = _described_words(head, noun_phrase(head), with_clauses=False)
+    return Resolution(None, written, Method.UNRESOLVED, "no sieve matched")
 
 
 # -- context sieves: quotes without a subject of their own --------------------------------
@@ -472,6 +475,12 @@ def _issuer(head: Token) -> Token | None:
         if child.dep_ == "prep" and child.lower_ in {"from", "by", "of"}:
             pobj = next((g for g in child.children if g.dep_ == "pobj"), None)
             if pobj is not None and (pobj.pos_ == "PROPN" or pobj.ent_type_ or child.lower_ == "by"):
+                return pobj
+        if child.dep_ == "prep" and child.lower_ == "in":
+            # "a report in The Economic Times": the paper that printed it, when it is a name
+            # (not "a report in March", "a letter in English").
+            pobj = next((g for g in child.children if g.dep_ == "pobj"), None)
+            if pobj is not None and pobj.pos_ == "PROPN" and pobj.ent_type_ in {"ORG", "WORK_OF_ART", ""}:
                 return pobj
         if child.dep_ == "acl":
             for agent in child.children:
