@@ -159,6 +159,24 @@ def test_a_pronoun_after_according_to_refers_to_the_source(nlp):
     assert name(quote_with(nlp, text, "We had no choice")) == "Harriet Vance"
 
 
+def test_an_organisation_anaphor_takes_an_organisation_of_its_kind(nlp):
+    text = (
+        "Brenfield City Council sued the Harcourt Academy in 2019. The Harcourt Academy appealed.\n\n"
+        "The city said the academy owed three years of property tax."
+    )
+    # Before kinds were checked, the academy (the organisation named last) was "the city".
+    assert name(quote_with(nlp, text, "owed three years")) == "Brenfield City Council"
+
+
+def test_an_organisation_anaphor_with_no_organisation_of_its_kind_stays_as_written(nlp):
+    text = (
+        "The Tasman Broadcasting Corporation reported strong waves near the coast.\n\n"
+        "The government said the waves were not expected to cause damage."
+    )
+    quote = quote_with(nlp, text, "the waves were not expected")
+    assert name(quote) == "government"
+
+
 def test_asking_not_to_be_named_is_not_a_report(nlp):
     quotes, _ = extract_quotes("A nurse, speaking to reporters, asked not to be named in the story.", nlp)
     assert not quotes

@@ -21,6 +21,7 @@ from ..extraction.syntax import QuoteMask, doc_text, is_cue, noun_phrase
 from ..types import Method, SpeakerKind
 from .mentions import is_pronoun, name_in
 from .names import COMMON_NOUNS, fold, is_common_noun_phrase
+from .organisation_kinds import can_be, known_kind
 from .pronouns import resolve_pronoun
 from .table import Entry, NameTable, abbreviation_role
 
@@ -177,24 +178,42 @@ def owner(head: Token, ctx: Context) -> Resolution | None:
 
 
 def organisation_anaphor(head: Token, ctx: Context) -> Resolution | None:
-    """ "the agency": the organisation last quoted, else last named, else next quoted."""
+    """ "the agency": the organisation of that kind last quoted, else last named, else next
+    quoted. With none of its kind ("the government" in an article naming only a ministry and
+    a broadcaster) the description stands as written."""
     lemma = head.lemma_.lower()
     phrase = noun_phrase(head)
     if lemma not in ORGANISATION_NOUNS or head.tag_ not in {"NN", "NNP"} or not _is_bare_definite(phrase, head):
         return None
+
+    def fits(entry: Entry | None) -> bool:
+        return entry is not None and (
+            can_be(entry, lemma) if known_kind(lemma) else entry.kind is SpeakerKind.ORGANIZATION
+        )
+
     # The organisation last quoted or last named, whichever came later.
-    quoted = [
-        (c.start, r.entry) for c, r in ctx.previous if r.entry is not None and r.entry.kind is SpeakerKind.ORGANIZATION
-    ]
-    named = ctx.table.nearest_organisation(head.idx)
+    quoted = [(c.start, r.entry) for c, r in ctx.previous if r.entry is not None and fits(r.entry)]
+    named = _nearest_named(ctx.table, head.idx, fits)
     named_at = named.mentioned_before(head.idx) if named is not None else None
     entry = quoted[-1][1] if quoted else named
     if quoted and named is not None and named_at is not None and named_at > quoted[-1][0]:
         entry = named
     if entry is None:
         later = [r.entry for _, r in ctx.ahead.after(head.idx)]
-        entry = next((e for e in later if e is not None and e.kind is SpeakerKind.ORGANIZATION), None)
-    return Resolution(entry, phrase.text, Method.ORGANISATION_ANAPHOR, lemma) if entry is not None else None
+        entry = next((e for e in later if fits(e)), None)
+    if entry is None:
+        return None  # the description sieve keeps "the government" as written
+    return Resolution(entry, phrase.text, Method.ORGANISATION_ANAPHOR, lemma)
+
+
+def _nearest_named(table: NameTable, position: int, fits: Callable[[Entry], bool]) -> Entry | None:
+    """The organisation that fits, named last before `position`."""
+    named = [
+        (at, e)
+        for e in table.organisations.values()
+        if fits(e) and not is_common_noun_phrase(e.name) and (at := e.mentioned_before(position)) is not None
+    ]
+    return max(named, key=lambda pe: pe[0])[1] if named else None
 
 
 def document_issuer(head: Token, ctx: Context) -> Resolution | None:

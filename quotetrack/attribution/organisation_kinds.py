@@ -1,0 +1,77 @@
+"""Whether an organisation can be what a description calls it: "the union" is not a city.
+
+"The agency said" refers back to an organisation of the article, but only to one of the
+right kind: an agency, not the company or the school named last. A name shows its kind by
+its words ("Riverside Transit Authority", "Municipality of Livorno", "Bank of Canada"); a name
+that shows no kind ("Tesla", "SkyWest") can be a company, a firm or a group, not a city or a
+court. Data and one predicate; the sieves decide what to do when nothing agrees.
+"""
+
+from __future__ import annotations
+
+from ..types import SpeakerKind
+from .names import fold
+from .table import Entry
+
+# Words in an organisation's name that show it is what the description says. The description
+# noun itself always counts ("the council" / "Halton Regional Council").
+_KIND_WORDS: dict[str, frozenset[str]] = {
+    noun: frozenset(words.split())
+    for noun, words in {
+        "agency": "agency administration service bureau commission authority enforcement office department "
+        "directorate institute center centre inspectorate",
+        "department": "department ministry office agency dept",
+        "office": "office department ministry bureau agency secretariat",
+        "administration": "administration government agency cabinet",
+        "ministry": "ministry department office",
+        "government": "government administration cabinet",
+        "city": "city municipality council town borough village township",
+        "county": "county parish borough",
+        "state": "state commonwealth government",
+        "police": "police constabulary sheriff sheriffs rcmp gendarmerie patrol",
+        "union": "union federation association guild brotherhood confederation workers teamsters",
+        "bank": "bank banque reserve",
+        "court": "court tribunal",
+        "hospital": "hospital medical health clinic infirmary healthcare",
+        "university": "university college institute",
+        "college": "college university institute academy",
+        "school": "school academy college",
+        "party": "party",
+        "commission": "commission committee",
+        "committee": "committee commission panel",
+        "council": "council assembly",
+        "board": "board council commission authority",
+        "bureau": "bureau agency office",
+        "service": "service agency",
+        "campaign": "campaign committee",
+        "church": "church diocese archdiocese parish",
+        "museum": "museum gallery",
+        "embassy": "embassy consulate mission",
+        "newspaper": "times post news herald journal tribune gazette press daily",
+        "district": "district board",
+        "airline": "airline airlines air airways",
+    }.items()
+}
+# Descriptions any organisation whose name shows no other kind can be: "the company" said of
+# "SkyWest", "the group" said of "Greenpeace".
+_GENERIC = frozenset(
+    "company firm group organization organisation team club league unit division network station".split()
+)
+# Every word that shows a specific kind: a name holding one is not a mere "company".
+_SPECIFIC = frozenset(word for words in _KIND_WORDS.values() for word in words) - {"air", "daily", "press"}
+
+
+def can_be(entry: Entry, noun: str) -> bool:
+    """Whether organisation `entry` can be called "the <noun>"."""
+    if entry.kind is not SpeakerKind.ORGANIZATION:
+        return False
+    words = {w.strip(".,'’()") for name in (entry.name, *entry.aliases) for w in fold(name).split()}
+    wanted = _KIND_WORDS.get(noun, frozenset()) | {noun}
+    if words & wanted:
+        return True
+    return noun in _GENERIC and not words & _SPECIFIC
+
+
+def known_kind(noun: str) -> bool:
+    """Whether the description says enough about its organisation's kind to check it."""
+    return noun in _KIND_WORDS or noun in _GENERIC
