@@ -177,6 +177,12 @@ def test_an_organisation_anaphor_with_no_organisation_of_its_kind_stays_as_writt
     assert name(quote) == "government"
 
 
+def test_a_pronoun_can_refer_to_a_person_fronted_as_the_topic(nlp):
+    text = 'For Rosalind Achebe, a nurse at the clinic, the new rota was a relief. She said, "We finally get to sleep."'
+    quote = quote_with(nlp, text, "We finally get to sleep")
+    assert name(quote) == "Rosalind Achebe" and quote.method is Method.PRONOUN_SALIENCE
+
+
 def test_asking_not_to_be_named_is_not_a_report(nlp):
     quotes, _ = extract_quotes("A nurse, speaking to reporters, asked not to be named in the story.", nlp)
     assert not quotes

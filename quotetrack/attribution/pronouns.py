@@ -100,4 +100,9 @@ def _is_subject(token: Token, ctx: Context) -> bool:
     if token.dep_ in {"nsubj", "nsubjpass"}:
         return True
     preposition = token.head
-    return token.dep_ == "pobj" and preposition.lower_ == "to" and preposition.head.lower_ == "according"
+    if token.dep_ != "pobj":
+        return False
+    if preposition.lower_ == "to" and preposition.head.lower_ == "according":
+        return True
+    # "For Kevin Allton, Warhol was a legend. He said ...": a person fronted as the topic.
+    return preposition.i == token.sent.start and preposition.lower_ in {"for", "to"} and token.ent_type_ == "PERSON"
