@@ -183,6 +183,14 @@ def test_a_pronoun_can_refer_to_a_person_fronted_as_the_topic(nlp):
     assert name(quote) == "Rosalind Achebe" and quote.method is Method.PRONOUN_SALIENCE
 
 
+def test_a_verb_misread_as_modifying_the_name_keeps_the_name_as_speaker(nlp):
+    text = (
+        "Maya Lindqvist, who coaches the junior squad at the club, posted about the board's decision saying, "
+        '"This is the saddest day I have had in twenty years of coaching."'
+    )
+    assert name(quote_with(nlp, text, "the saddest day")) == "Maya Lindqvist"
+
+
 def test_asking_not_to_be_named_is_not_a_report(nlp):
     quotes, _ = extract_quotes("A nurse, speaking to reporters, asked not to be named in the story.", nlp)
     assert not quotes

@@ -207,6 +207,13 @@ def speaker_head(cue: Token, mask: QuoteMask) -> Token | None:
             subject = maker if maker is not None else subject
         if subject is not None:
             return subject
+        finite = verb.tag_ in {"VBD", "VBZ", "VBP"} or (verb.tag_ == "VBN" and verb.doc[verb.i - 1].text == ",")
+        if level > 0 and verb.dep_ == "acl" and finite and verb.head.i < verb.i:
+            # "Dave Bautista, who plays Drax, tweeted about it saying ...": a finite verb (or a
+            # past tense read as a participle after the comma) that the parser hung on the
+            # name before it is that name's own clause.
+            if verb.head.pos_ == "PROPN" and not mask.contains(verb.head):
+                return verb.head
         if verb.dep_ == "pcomp" and verb.head.lower_ == "for" and verb.head.head.pos_ == "VERB":
             objects = [c for c in verb.head.head.children if c.dep_ == "dobj"]
             if objects:
