@@ -189,6 +189,8 @@ def test_a_verb_misread_as_modifying_the_name_keeps_the_name_as_speaker(nlp):
         '"This is the saddest day I have had in twenty years of coaching."'
     )
     assert name(quote_with(nlp, text, "the saddest day")) == "Maya Lindqvist"
+    text = 'The head of the fisheries board, Tomas Ekdahl, called Norway "a difficult but honest partner".'
+    assert name(quote_with(nlp, text, "a difficult but honest partner")) == "Tomas Ekdahl"
 
 
 def test_asking_not_to_be_named_is_not_a_report(nlp):

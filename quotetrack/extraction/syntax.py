@@ -208,7 +208,7 @@ def speaker_head(cue: Token, mask: QuoteMask) -> Token | None:
         if subject is not None:
             return subject
         finite = verb.tag_ in {"VBD", "VBZ", "VBP"} or (verb.tag_ == "VBN" and verb.doc[verb.i - 1].text == ",")
-        if level > 0 and verb.dep_ == "acl" and finite and verb.head.i < verb.i:
+        if verb.dep_ == "acl" and finite and verb.head.i < verb.i:
             # "Dave Bautista, who plays Drax, tweeted about it saying ...": a finite verb (or a
             # past tense read as a participle after the comma) that the parser hung on the
             # name before it is that name's own clause.
