@@ -212,7 +212,10 @@ def speaker_head(cue: Token, mask: QuoteMask) -> Token | None:
             # "Dave Bautista, who plays Drax, tweeted about it saying ...": a finite verb (or a
             # past tense read as a participle after the comma) that the parser hung on the
             # name before it is that name's own clause.
-            if verb.head.pos_ == "PROPN" and not mask.contains(verb.head):
+            named = verb.head.pos_ == "PROPN" or any(
+                c.dep_ == "appos" and c.pos_ == "PROPN" for c in verb.head.children
+            )  # "The head of the board, Tomas Ekdahl, called ...": the description with its name
+            if named and not mask.contains(verb.head):
                 return verb.head
         if verb.dep_ == "pcomp" and verb.head.lower_ == "for" and verb.head.head.pos_ == "VERB":
             objects = [c for c in verb.head.head.children if c.dep_ == "dobj"]
