@@ -193,6 +193,14 @@ def test_a_verb_misread_as_modifying_the_name_keeps_the_name_as_speaker(nlp):
     assert name(quote_with(nlp, text, "a difficult but honest partner")) == "Tomas Ekdahl"
 
 
+def test_the_agency_can_be_an_acronym_never_spelt_out(nlp):
+    text = (
+        "Officers from the FWSA detained two ship owners in Halden on Friday, the FWSA said.\n\n"
+        "The agency said it had warned both owners twice."
+    )
+    assert name(quote_with(nlp, text, "it had warned both owners")) == "FWSA"
+
+
 def test_asking_not_to_be_named_is_not_a_report(nlp):
     quotes, _ = extract_quotes("A nurse, speaking to reporters, asked not to be named in the story.", nlp)
     assert not quotes

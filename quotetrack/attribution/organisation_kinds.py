@@ -57,6 +57,11 @@ _KIND_WORDS: dict[str, frozenset[str]] = {
 _GENERIC = frozenset(
     "company firm group organization organisation team club league unit division network station".split()
 )
+# Kinds of organisation that go by acronyms: "the agency" (ICE), "the union" (CUPE).
+_OFTEN_ACRONYMS = frozenset(
+    "agency department office bureau service commission administration ministry board council committee union "
+    "party".split()
+)
 # Every word that shows a specific kind: a name holding one is not a mere "company".
 _SPECIFIC = frozenset(word for words in _KIND_WORDS.values() for word in words) - {"air", "daily", "press"}
 
@@ -69,7 +74,17 @@ def can_be(entry: Entry, noun: str) -> bool:
     wanted = _KIND_WORDS.get(noun, frozenset()) | {noun}
     if words & wanted:
         return True
-    return noun in _GENERIC and not words & _SPECIFIC
+    if words & _SPECIFIC:
+        return False  # its name shows another kind
+    # A name that shows no kind: a company or a group. An acronym hides its kind: "ICE" can be
+    # "the agency" when the article never spells it out, but a government, a city or a court
+    # is rarely called by letters alone (and a broadcaster often is).
+    return noun in _GENERIC or (noun in _OFTEN_ACRONYMS and _is_acronym(entry.name))
+
+
+def _is_acronym(name: str) -> bool:
+    letters = name.replace(".", "").replace("&", "")
+    return 2 <= len(letters) <= 6 and letters.isalpha() and letters.isupper()
 
 
 def known_kind(noun: str) -> bool:
