@@ -3,6 +3,7 @@ the real pipeline: each test names the phenomenon a sieve exists for."""
 
 import pytest
 
+from quotetrack.extraction.noise import is_noise
 from quotetrack.quotes import extract_quotes
 from quotetrack.types import Method, QuoteKind, SpeakerKind
 
@@ -199,6 +200,21 @@ def test_the_agency_can_be_an_acronym_never_spelt_out(nlp):
         "The agency said it had warned both owners twice."
     )
     assert name(quote_with(nlp, text, "it had warned both owners")) == "FWSA"
+
+
+def test_belief_is_not_reported_speech(nlp):
+    quotes, _ = extract_quotes("Farmers in the valley believe the river will flood again this spring.", nlp)
+    assert not quotes
+
+
+def test_a_source_list_entry_with_its_authors_is_not_a_quote(nlp):
+    text = (
+        "The bridge reopened on Monday.\n\n"
+        'Lena Ortiz, Sam Hale. "Bridge repairs finish early" — Valley Courier, March 2, 2019'
+    )
+    quotes, _ = extract_quotes(text, nlp)
+    assert not [q for q in quotes if "Bridge repairs" in q.text]
+    assert is_noise(text.split("\n\n")[1])
 
 
 def test_asking_not_to_be_named_is_not_a_report(nlp):

@@ -38,7 +38,11 @@ SIGNATURE = re.compile(
 
 # A source list entry: "Sensitive document found on street" — CBC.ca, August 15, 2008. The
 # quoted text is a title, cited with its outlet and date, not speech.
-CITATION = re.compile(r"^[\"“][^\"”\n]{1,300}[\"”]\s*[—–-]{1,2}\s*[^,\n]{1,80},\s*[A-Z][a-z]+\.? \d{1,2}, \d{4}\s*$")
+# An author list may come first, ending in a period: 'Wyatt Buchanan. "Title" — Outlet, Date'.
+CITATION = re.compile(
+    r"^(?:[A-Z][^\"“”\n]{0,120}\.\s+)?"
+    r"[\"“][^\"”\n]{1,300}[\"”]\s*[—–-]{1,2}\s*[^,\n]{1,80},\s*[A-Z][a-z]+\.? \d{1,2}, \d{4}\s*$"
+)
 
 
 @dataclass(frozen=True)
