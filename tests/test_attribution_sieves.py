@@ -202,6 +202,11 @@ def test_the_agency_can_be_an_acronym_never_spelt_out(nlp):
     assert name(quote_with(nlp, text, "it had warned both owners")) == "FWSA"
 
 
+def test_an_imperative_tells_the_reader_and_reports_nothing(nlp):
+    quotes, _ = extract_quotes("Please note that the listed timetables may change without notice.", nlp)
+    assert not quotes
+
+
 def test_belief_is_not_reported_speech(nlp):
     quotes, _ = extract_quotes("Farmers in the valley believe the river will flood again this spring.", nlp)
     assert not quotes

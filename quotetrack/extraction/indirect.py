@@ -219,6 +219,14 @@ def _bare_attribution(sentence: Span) -> Token | None:
     return cues[0]
 
 
+def _is_imperative(cue: Token) -> bool:
+    """A bare verb opening its sentence, with no subject ("Note that ...", "Please tell us ...")."""
+    if cue.tag_ != "VB" or any(c.dep_ in {"nsubj", "nsubjpass", "aux"} for c in cue.children):
+        return False
+    opening = [t for t in cue.sent if not t.is_punct and not t.is_space and t.lower_ != "please"]
+    return bool(opening) and opening[0] == cue
+
+
 def indirect_quotes(doc: Doc, mask: QuoteMask, skip_paragraph) -> list[Candidate]:
     found: list[Candidate | None] = []
     sentences = list(doc.sents)
@@ -253,6 +261,8 @@ def _candidate(content: Span, cue: Token, mask: QuoteMask) -> Candidate | None:
         return None  # an indirect question ("asked if she would"), not a statement
     if any(c.dep_ == "neg" for c in cue.children):
         return None  # "did not explain why ...": nothing was said
+    if _is_imperative(cue):
+        return None  # "Please note that the sources may be offline": the reader is told, nobody said it
     start, end = trim(content)
     span = content.doc.char_span(start, end, alignment_mode="expand")
     if span is None or len([t for t in span if not t.is_punct]) < MIN_CONTENT_WORDS:
