@@ -15,7 +15,9 @@ from quotetrack.quotes import extract_quotes
 from quotetrack.types import Method, SpeakerKind
 
 # A hand-written model, so that these tests check the decision rule, not the shipped weights.
-MODEL = Model({"proposed": 2.0, "last_speaker_1_no_subject": 1.5, "named_before_in_sentence": 1.0}, -1.0, (1.0, 0.5, 0))
+MODEL = Model(
+    {"proposed": 2.0, "last_speaker_1_no_subject": 1.5, "named_before_in_sentence": 1.0}, -1.0, (1.0, 0.5, 0, 0)
+)
 
 
 def choice(name: str, proposed: bool = False, **features: float) -> SpeakerCandidate:
@@ -45,6 +47,20 @@ def test_confidence_grows_with_the_margin_over_the_runner_up():
     close = decide(proposal, [proposed, choice("B", proposed=False, named_before_in_sentence=1.0)], MODEL)
     far = decide(proposal, [proposed, choice("B")], MODEL)
     assert 0.0 < close.confidence < far.confidence < 1.0  # type: ignore[operator]
+
+
+def test_confidence_counts_the_proposing_sieves_prior():
+    model = Model(MODEL.weights, MODEL.intercept, (1.0, 0.5, 0.0, 0.8))
+    proposal = Resolution(Entry("Ana Ruiz", SpeakerKind.PERSON), "Ruiz", Method.SURNAME)
+    strong = SpeakerCandidate(proposal.entry, {"proposed": 1.0, "proposed_prior_logit": 3.0}, True)
+    weak = SpeakerCandidate(proposal.entry, {"proposed": 1.0, "proposed_prior_logit": 0.5}, True)
+    # The same score: the sieve that is right more often gives the higher confidence.
+    assert decide(proposal, [weak], model).confidence < decide(proposal, [strong], model).confidence  # type: ignore[operator]
+
+
+def test_a_model_saved_before_the_prior_term_reads_with_none():
+    old = {"intercept": -1.0, "calibration": [1.0, 0.5, 0.0], "weights": {"proposed": 2.0}}
+    assert Model.from_json(old).calibration == (1.0, 0.5, 0.0, 0.0)
 
 
 def test_no_candidate_at_all_stays_unresolved_with_no_confidence():

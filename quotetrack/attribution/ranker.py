@@ -25,6 +25,8 @@ from .candidates import Article, SpeakerCandidate, candidates_for
 from .sieves import Resolution
 
 MODEL_FILE = Path(__file__).with_name("ranker.json")
+# The candidate feature the calibration reads besides the score (candidates.py sets it).
+PRIOR_FEATURE = "proposed_prior_logit"
 # Evidence names the features that pushed a choice most.
 EVIDENCE_FEATURES = 3
 
@@ -33,9 +35,12 @@ EVIDENCE_FEATURES = 3
 class Model:
     weights: dict[str, float]
     intercept: float
-    # Platt scaling of the chosen candidate's probability: sigmoid(a * logit(p) + b * margin + c),
-    # margin being logit(p) minus the runner-up's logit (0 when it stands alone).
-    calibration: tuple[float, float, float]
+    # Platt scaling of the chosen candidate's probability:
+    # sigmoid(a * logit(p) + b * margin + c + d * prior), margin being logit(p) minus the
+    # runner-up's logit (0 when it stands alone), prior the hand-set prior logit of the sieve that
+    # proposed the candidate (0 for a candidate no sieve proposed): the model's score says how
+    # well the candidate fits, the prior how often that kind of evidence is right.
+    calibration: tuple[float, float, float, float]
 
     def probability(self, features: dict[str, float]) -> float:
         return _sigmoid(self.logit(features))
@@ -50,18 +55,19 @@ class Model:
         order = sorted(range(len(logits)), key=lambda i: -logits[i])
         return order[0], logits[order[0]], logits[order[1]] if len(order) > 1 else None
 
-    def confidence(self, best: float, runner_up: float | None) -> float:
-        a, b, c = self.calibration
+    def confidence(self, best: float, runner_up: float | None, features: dict[str, float]) -> float:
+        """P(the chosen candidate is the speaker); `features` are the chosen candidate's."""
+        a, b, c, d = self.calibration
         margin = best - runner_up if runner_up is not None else 0.0
-        return _sigmoid(a * best + b * margin + c)
+        return _sigmoid(a * best + b * margin + c + d * features.get(PRIOR_FEATURE, 0.0))
 
     def to_json(self) -> dict:
         return {"intercept": self.intercept, "calibration": list(self.calibration), "weights": self.weights}
 
     @classmethod
     def from_json(cls, data: dict) -> Model:
-        a, b, c = data["calibration"]
-        return cls({k: float(v) for k, v in data["weights"].items()}, float(data["intercept"]), (a, b, c))
+        a, b, c, d = [*data["calibration"], 0.0][:4]  # a model saved before the prior term has none
+        return cls({k: float(v) for k, v in data["weights"].items()}, float(data["intercept"]), (a, b, c, d))
 
 
 @lru_cache(maxsize=1)
@@ -89,7 +95,7 @@ def decide(proposal: Resolution, choices: list[SpeakerCandidate], model: Model) 
         return replace(proposal, confidence=0.0)
     index, best_logit, runner_up = model.ranked([c.features for c in choices])
     best = choices[index]
-    confidence = round(model.confidence(best_logit, runner_up), 3)
+    confidence = round(model.confidence(best_logit, runner_up, best.features), 3)
     if best.proposed:
         return replace(proposal, confidence=confidence)
     return Resolution(best.entry, proposal.mention, Method.RANKED, _evidence(best, model), confidence)

@@ -23,7 +23,7 @@ from ..types import Method
 from .attribute import build_table, propose
 from .calibration import confidence as sieve_confidence
 from .candidates import Article, candidates_for
-from .ranker import MODEL_FILE, Model
+from .ranker import MODEL_FILE, PRIOR_FEATURE, Model
 from .table import Entry
 
 FOLDS = 5
@@ -124,7 +124,8 @@ def predict(article: ArticleExamples, model: Model) -> list[Span]:
         index, best_logit, runner_up = model.ranked([c.features for c in quote.choices])
         best = quote.choices[index]
         method = quote.span.method if best.proposed else Method.RANKED.value
-        spans.append(_with(quote.span, best.name, best.acronyms, method, model.confidence(best_logit, runner_up)))
+        confidence = model.confidence(best_logit, runner_up, best.features)
+        spans.append(_with(quote.span, best.name, best.acronyms, method, confidence))
     return spans
 
 
@@ -143,7 +144,7 @@ def _folds(examples: list[ArticleExamples], folds: int) -> list[tuple[list[Artic
 
 def _fit_uncalibrated(examples: list[ArticleExamples]) -> Model:
     weights, intercept = _fit_weights(examples)
-    return Model(weights, intercept, (1.0, 0.0, 0.0))
+    return Model(weights, intercept, (1.0, 0.0, 0.0, 0.0))
 
 
 def _fit_weights(examples: list[ArticleExamples]) -> tuple[dict[str, float], float]:
@@ -163,8 +164,9 @@ def _fit_weights(examples: list[ArticleExamples]) -> tuple[dict[str, float], flo
     return weights, round(float(model.intercept_[0]), 4)
 
 
-def _scored(model: Model, examples: list[ArticleExamples]) -> list[tuple[float, float, bool]]:
-    """(best logit, margin over the runner-up, right) for every matched quote with a candidate."""
+def _scored(model: Model, examples: list[ArticleExamples]) -> list[tuple[float, float, float, bool]]:
+    """(best logit, margin over the runner-up, the chosen candidate's sieve prior, right) for every
+    matched quote with a candidate."""
     outcomes = []
     for article in examples:
         for quote, rights in article.labelled():
@@ -172,19 +174,20 @@ def _scored(model: Model, examples: list[ArticleExamples]) -> list[tuple[float, 
                 continue
             index, best_logit, runner_up = model.ranked([c.features for c in quote.choices])
             margin = best_logit - runner_up if runner_up is not None else 0.0
-            outcomes.append((best_logit, margin, rights[index]))
+            prior = quote.choices[index].features.get(PRIOR_FEATURE, 0.0)
+            outcomes.append((best_logit, margin, prior, rights[index]))
     return outcomes
 
 
-def _fit_platt(outcomes: list[tuple[float, float, bool]]) -> tuple[float, float, float]:
+def _fit_platt(outcomes: list[tuple[float, float, float, bool]]) -> tuple[float, float, float, float]:
     from sklearn.linear_model import LogisticRegression
 
-    if len({right for _, _, right in outcomes}) < 2:
-        return 1.0, 0.0, 0.0  # too few quotes to tell right from wrong: the model's own probability
+    if len({right for *_, right in outcomes}) < 2:
+        return 1.0, 0.0, 0.0, 0.0  # too few quotes to tell right from wrong: the model's own probability
     platt = LogisticRegression(C=100.0, max_iter=5000)
-    platt.fit([[logit, margin] for logit, margin, _ in outcomes], [right for _, _, right in outcomes])
-    a, b = (round(float(w), 4) for w in platt.coef_[0])
-    return a, b, round(float(platt.intercept_[0]), 4)
+    platt.fit([[logit, margin, prior] for logit, margin, prior, _ in outcomes], [right for *_, right in outcomes])
+    a, b, d = (round(float(w), 4) for w in platt.coef_[0])
+    return a, b, round(float(platt.intercept_[0]), 4), d
 
 
 # -- reports ------------------------------------------------------------------------------
