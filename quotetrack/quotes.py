@@ -9,7 +9,7 @@ from spacy.tokens import Doc
 
 from .attribution.attribute import attribute_article
 from .attribution.calibration import confidence
-from .attribution.sieves import Resolution
+from .attribution.context import Resolution
 from .attribution.table import Entry
 from .extraction import find_candidates
 from .extraction.candidate import Candidate

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from quotetrack.attribution.candidates import SpeakerCandidate
+from quotetrack.attribution.context import UNRESOLVED, Resolution
 from quotetrack.attribution.ranker import Model, decide, shipped_model
 from quotetrack.attribution.ranker_training import ArticleExamples, _folds
-from quotetrack.attribution.sieves import UNRESOLVED, Resolution
 from quotetrack.attribution.table import Entry
 from quotetrack.evaluation import GoldArticle
 from quotetrack.quotes import extract_quotes

@@ -16,10 +16,11 @@ from ..extraction.candidate import Candidate
 from ..extraction.syntax import QuoteMask
 from ..types import SpeakerKind
 from .candidates import Article
+from .context import Context, Lookahead, Resolution
 from .mentions import name_in
 from .names import handle_to_name
 from .ranker import Model, rank, shipped_model
-from .sieves import Context, Lookahead, Resolution, attribute
+from .sieves import attribute
 from .table import NameTable, looks_like_person
 
 

@@ -21,10 +21,10 @@ from ..extraction.cues import PRONOUNS_FEMALE, PRONOUNS_MALE
 from ..extraction.syntax import QuoteMask, doc_text, is_cue
 from ..types import SpeakerKind
 from .calibration import BASE_CONFIDENCE
+from .context import Resolution
 from .mentions import is_pronoun
 from .names import fold, surname
 from .pronouns import agrees
-from .sieves import Resolution
 from .table import Entry, NameTable
 
 # How far the candidate pool reaches: paragraphs above the quote's, and earlier quotes' speakers.

@@ -11,18 +11,15 @@ last, when the setting enables it: measured on news, it adds little (benchmarks/
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from spacy.tokens import Token
 
 from ..extraction.cues import PRONOUNS_FEMALE, PRONOUNS_MALE, PRONOUNS_PLURAL, PRONOUNS_RELATIVE, PRONOUNS_THING
 from ..extraction.syntax import is_cue
 from ..types import Method, SpeakerKind
+from .context import Context, Resolution
 from .coref import antecedents
 from .table import Entry
-
-if TYPE_CHECKING:
-    from .sieves import Context, Resolution
 
 # How far back salience looks: sentences, and earlier quotes in paragraphs.
 SENTENCES_BACK = 4

@@ -22,7 +22,7 @@ from ..extraction.candidate import Candidate
 from ..nlp import budget
 from ..types import Method
 from .candidates import Article, SpeakerCandidate, candidates_for
-from .sieves import Resolution
+from .context import Resolution
 
 MODEL_FILE = Path(__file__).with_name("ranker.json")
 # The candidate feature the calibration reads besides the score (candidates.py sets it).

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 from spacy.tokens import Span, Token
 
 from ..extraction.candidate import Candidate
 from ..extraction.cues import DOCUMENT_NOUNS, NON_SPEAKER_NOUNS, ORGANISATION_NOUNS, SOURCE_NOUNS, TITLE_NOUNS
-from ..extraction.syntax import QuoteMask, doc_text, is_cue, noun_phrase
+from ..extraction.syntax import doc_text, is_cue, noun_phrase
 from ..types import Method, SpeakerKind
+from .context import UNRESOLVED, Context, MentionSieve, Resolution
 from .mentions import is_pronoun, name_in
 from .names import COMMON_NOUNS, fold, is_common_noun_phrase
 from .organisation_kinds import can_be, known_kind
@@ -29,47 +29,6 @@ from .table import Entry, NameTable, abbreviation_role
 FLOATING_PARAGRAPHS = 2
 # Documents that are someone's act of speech, unlike a report or a study with authors of its own.
 SPEECH_ACT_NOUNS = frozenset({"announcement", "statement", "release", "post", "tweet", "letter", "email", "memo"})
-
-
-@dataclass(frozen=True)
-class Resolution:
-    entry: Entry | None
-    mention: str | None
-    method: Method
-    evidence: str = ""  # what the sieve relied on, for provenance (Quote.evidence)
-    confidence: float | None = None  # P(right) from the ranker; None: the sieve's calibrated figure
-
-
-@dataclass
-class Lookahead:
-    """The first pass's attributions, for sieves that look ahead; and whether any sieve
-    asked (if none did, a second pass would change nothing and is skipped)."""
-
-    resolutions: list[tuple[Candidate, Resolution]] = field(default_factory=list)
-    wanted: bool = False
-
-    def after(self, offset: int) -> list[tuple[Candidate, Resolution]]:
-        self.wanted = True
-        return [(c, r) for c, r in self.resolutions if c.start > offset and r.entry is not None]
-
-
-@dataclass
-class Context:
-    """What the sieves may read: the article's table and the attributions made so far."""
-
-    table: NameTable
-    mask: QuoteMask
-    paragraph_of: Callable[[int], int]
-    previous: list[tuple[Candidate, Resolution]] = field(default_factory=list)
-    ahead: Lookahead = field(default_factory=Lookahead)
-    depth: int = 0  # nested resolutions (an owner, an issuer, an antecedent) stop at two levels
-
-    def nested(self) -> Context:
-        return Context(self.table, self.mask, self.paragraph_of, self.previous, self.ahead, self.depth + 1)
-
-
-MentionSieve = Callable[[Token, Context], Resolution | None]
-UNRESOLVED = Resolution(None, None, Method.UNRESOLVED)
 
 
 # -- mention sieves ------------------------------------------------------------------------
