@@ -9,18 +9,18 @@ its confidence comes from one table (`calibration.py`).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
-from spacy.tokens import Span, Token
+from spacy.tokens import Token
 
 from ..extraction.candidate import Candidate
-from ..extraction.cues import DOCUMENT_NOUNS, NON_SPEAKER_NOUNS, ORGANISATION_NOUNS, SOURCE_NOUNS, TITLE_NOUNS
+from ..extraction.cues import DOCUMENT_NOUNS, ORGANISATION_NOUNS, TITLE_NOUNS
 from ..extraction.syntax import doc_text, is_cue, noun_phrase
 from ..types import Method, SpeakerKind
 from .context import UNRESOLVED, Context, MentionSieve, Resolution
+from .descriptions import described_words, description, is_bare_definite
 from .mentions import is_pronoun, name_in
-from .names import COMMON_NOUNS, fold, is_common_noun_phrase
+from .names import fold, is_common_noun_phrase
 from .organisation_kinds import can_be, known_kind
 from .pronouns import resolve_pronoun
 from .table import Entry, NameTable, abbreviation_role
@@ -142,7 +142,7 @@ def organisation_anaphor(head: Token, ctx: Context) -> Resolution | None:
     a broadcaster) the description stands as written."""
     lemma = head.lemma_.lower()
     phrase = noun_phrase(head)
-    if lemma not in ORGANISATION_NOUNS or head.tag_ not in {"NN", "NNP"} or not _is_bare_definite(phrase, head):
+    if lemma not in ORGANISATION_NOUNS or head.tag_ not in {"NN", "NNP"} or not is_bare_definite(phrase, head):
         return None
 
     def fits(entry: Entry | None) -> bool:
@@ -187,101 +187,13 @@ def document_issuer(head: Token, ctx: Context) -> Resolution | None:
         resolved = resolve_mention(issuer, ctx.nested())
         if resolved.entry is not None:
             return Resolution(resolved.entry, mention, Method.DOCUMENT_ISSUER, issuer.text)
-    if lemma in SPEECH_ACT_NOUNS and _is_bare_definite(noun_phrase(head), head) and ctx.previous:
+    if lemma in SPEECH_ACT_NOUNS and is_bare_definite(noun_phrase(head), head) and ctx.previous:
         # "Federal officials said they detained X. The announcement said ...": the
         # announcement is the one just reported, by the speaker just quoted.
         last, resolution = ctx.previous[-1]
         if resolution.entry is not None and ctx.paragraph_of(head.idx) - last.paragraph <= 1:
             return Resolution(resolution.entry, mention, Method.DOCUMENT_ISSUER, "the speaker just quoted")
     return Resolution(None, noun_phrase(head).text, Method.UNRESOLVED, "a document with no issuer")
-
-
-def description(head: Token, ctx: Context) -> Resolution | None:
-    """The description itself names an unnamed source or a group: "a senior official at the
-    department", "environmental groups", "an official who spoke on condition of anonymity"."""
-    lemma = head.lemma_.lower()
-    phrase = noun_phrase(head)
-    singular = head.tag_ in {"NN", "NNP"}
-    # "a patient's relative": the possessor's article counts.
-    possessor = next((c for c in head.children if c.dep_ == "poss"), None)
-    determiner = next(
-        (c.lower_ for t in (head, possessor) if t is not None for c in t.children if c.dep_ in {"det", "nummod"}), ""
-    )
-    if lemma in ORGANISATION_NOUNS and singular:
-        words = _strip_determiner(_described_words(head, phrase, with_clauses=False))
-        known = ctx.table.organisation_ending_with(words)
-        if known is not None:
-            return Resolution(known, phrase.text, Method.ORGANISATION_ANAPHOR, words)
-        return Resolution(Entry(words, SpeakerKind.ORGANIZATION), phrase.text, Method.DESCRIPTION, lemma)
-    if singular and (lemma in SOURCE_NOUNS or determiner in {"a", "an", "one"}):
-        words = _described_words(head, phrase, with_clauses=True)
-        return Resolution(Entry(_strip_determiner(words), SpeakerKind.UNNAMED_SOURCE), words, Method.DESCRIPTION, lemma)
-    if lemma in SPOKESPEOPLE_NOUNS and head.tag_ in {"NNS", "NNPS"}:
-        organisation = _organisation_speaking(head, ctx.table)
-        if organisation is not None:
-            return Resolution(
-                organisation, phrase.text, Method.ORGANISATION_ANAPHOR, f"officials of {organisation.name}"
-            )
-    if (head.tag_ in {"NNS", "NNPS"} and lemma not in NON_SPEAKER_NOUNS) or lemma in SOURCE_NOUNS:
-        words = _described_words(head, phrase, with_clauses=False)
-        return Resolution(Entry(_strip_determiner(words), SpeakerKind.GROUP), words, Method.DESCRIPTION, lemma)
-    return None
-
-
-# Those who speak for an organisation: "ICE officials said" is the agency's word. Officers,
-# agents, employees or "a source" speak for themselves.
-SPOKESPEOPLE_NOUNS = frozenset({"official", "spokesperson", "spokesman", "spokeswoman", "spokespeople"})
-# Modifiers that place officials without naming whose they are.
-_PLACING_WORDS = frozenset(
-    "federal state local national regional provincial municipal city county government senior top other "
-    "some several two three many u.s. us american british public former".split()
-)
-
-
-def _organisation_speaking(head: Token, table: NameTable) -> Entry | None:
-    """The one organisation of the article whose name holds the officials' distinguishing
-    modifier: "federal immigration officials" with U.S. Immigration and Customs Enforcement
-    (ICE) named, "Scientology officials" with the Church of Scientology. None when no modifier
-    distinguishes them or several organisations fit."""
-    named = _organisation_after(head, table)
-    if named is not None:
-        return named
-    modifiers = {
-        fold(t.text) for t in head.children if t.dep_ in {"compound", "amod"} and fold(t.text) not in _PLACING_WORDS
-    }
-    if not modifiers:
-        return None
-    fitting = list(
-        {
-            id(entry): entry
-            for entry in table.organisations.values()
-            if entry.name[:1].isupper()
-            and not is_common_noun_phrase(entry.name)  # "Hospital" opening a sentence names no hospital
-            and any(modifiers & set(fold(n).split()) for n in (entry.name, *entry.aliases))
-        }.values()
-    )
-    if len(fitting) > 1:  # NER also keeps pieces of a long name ("U.S. Immigration"): the one
-        fitting = [e for e in fitting if e.aliases]  # the article defines with an acronym wins
-    return fitting[0] if len(fitting) == 1 else None
-
-
-def _organisation_after(head: Token, table: NameTable) -> Entry | None:
-    """ "officials at Northgate Memorial", "spokespeople for the Harbour Board": the named
-    organisation the preposition ties them to. A place ("officials in Ohio") is not one."""
-    for child in head.children:
-        if child.dep_ != "prep" or child.lower_ not in {"at", "of", "for", "from", "with"}:
-            continue
-        pobj = next((g for g in child.children if g.dep_ == "pobj"), None)
-        if pobj is None or pobj.pos_ != "PROPN" or pobj.ent_type_ in {"GPE", "LOC", "NORP", "PERSON"}:
-            continue
-        name = head.doc[pobj.left_edge.i : pobj.i + 1].text
-        entry = table.organisation_for(name) or table.organisation_for(pobj.text)
-        if entry is not None and entry.kind is SpeakerKind.ORGANIZATION and not is_common_noun_phrase(entry.name):
-            return entry
-        if entry is None and pobj.ent_type_ in {"ORG", "FAC"} and not is_common_noun_phrase(name):
-            # Named there and nowhere else ("officials at Saint Brigid Infirmary"): its whole name.
-            return Entry(re.sub(r"^the\s+", "", name, flags=re.I), SpeakerKind.ORGANIZATION)
-    return None
 
 
 # Precise sieves first: a name outranks a role, a role a pronoun's guess, and so on.
@@ -305,7 +217,7 @@ def resolve_mention(head: Token, ctx: Context) -> Resolution:
             return found
     # The mention as written with its place or affiliation ("Reports from the islands"): the
     # ranker may keep it as an unnamed source when nobody named fits.
-    written = _described_words(head, noun_phrase(head), with_clauses=False)
+    written = described_words(head, noun_phrase(head), with_clauses=False)
     return Resolution(None, written, Method.UNRESOLVED, "no sieve matched")
 
 
@@ -465,56 +377,3 @@ def _issuer(head: Token) -> Token | None:
                 if agent.dep_ == "agent":
                     return next((g for g in agent.children if g.dep_ == "pobj"), None)
     return None
-
-
-def _is_bare_definite(phrase: Span, head: Token) -> bool:
-    """ "the agency", "the federal agency": a definite description that refers back, unlike
-    "the county sheriff's office" or "the Department of Water Resources", which name."""
-    return all(
-        t.dep_ in {"det", "amod"} and (t.dep_ != "det" or t.lower_ in {"the", "this", "that"})
-        for t in phrase
-        if t.i != head.i
-    ) and not any(c.dep_ == "prep" for c in head.children)
-
-
-def _described_words(head: Token, phrase: Span, with_clauses: bool) -> str:
-    """The description with its place or affiliation ("a source at ICE Boston"); for an
-    unnamed source its clauses too ("an official who spoke on condition of anonymity")."""
-    doc = head.doc
-    end = head.i + 1
-    for child in head.rights:
-        if child.dep_ == "prep" and _says_how(child):
-            break  # "the office of the President in a statement on Monday": how, not who
-        if child.dep_ == "prep" and child.lower_ in {"at", "in", "from", "for", "with", "of", "on", "to", "within"}:
-            end = child.right_edge.i + 1
-        elif with_clauses and child.dep_ in {"relcl", "acl"}:
-            # "who spoke on condition of anonymity", without its own "because ..." clause
-            clause_end = child.right_edge.i + 1
-            cut = next((t.i for t in child.subtree if t.dep_ in {"advcl", "mark"} and t.i > child.i), None)
-            end = cut if cut is not None else clause_end
-        elif child.dep_ != "punct":
-            break
-    return re.sub(r"[“”\"]", "", doc[phrase.start : end].text).strip(" ,")
-
-
-# Where words were said, not who said them: "in a statement", "at a press conference".
-_OCCASION_NOUNS = frozenset("statement interview release letter email post tweet conference briefing speech".split())
-
-
-def _says_how(preposition: Token) -> bool:
-    return any(o.dep_ == "pobj" and o.lemma_.lower() in _OCCASION_NOUNS for o in preposition.children)
-
-
-def _strip_determiner(words: str) -> str:
-    """The description without its article, but whole: "one nuclear official", "many
-    opponents of abortion", "advisor to the delegation". A first word capitalised only by
-    its place in the sentence is lowered ("Hospital officials"); a proper one stays
-    ("Russian Defence Ministry")."""
-    name = re.sub(r"^(?:the|a|an)\s+", "", words, flags=re.I)
-    first = name.split()[0] if name.split() else ""
-    if first.istitle() and (first.lower() in COMMON_NOUNS or first.lower() in _LOWERED_QUANTIFIERS):
-        name = name[0].lower() + name[1:]
-    return name
-
-
-_LOWERED_QUANTIFIERS = frozenset("some many several one two three few most all other senior local federal".split())
