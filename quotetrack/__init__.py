@@ -4,4 +4,4 @@ __version__ = "0.1.0"
 
 # Registers the spaCy factory "quotetrack" (nlp.add_pipe("quotetrack")) and its Span
 # extensions. It costs spaCy's import (~0.5 s); every command but `verify` loads spaCy anyway.
-from .nlp import component as _component  # noqa: E402, F401
+from . import component as _component  # noqa: E402, F401

@@ -45,8 +45,8 @@ class QuoteTracker:
 
     def __call__(self, doc: Doc) -> Doc:
         # Imported here: `import quotetrack` registers the factory without loading extraction.
-        from ..normalization.text import NormalizedText, normalize
-        from ..quotes import quotes_from_doc
+        from .normalization.text import NormalizedText, normalize
+        from .quotes import quotes_from_doc
 
         normalized = normalize(doc.text) if self.repair_text else NormalizedText(doc.text, doc.text, ())
         parsed = doc if normalized.text == doc.text else self._parse_upstream(normalized.text)
