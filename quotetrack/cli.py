@@ -407,7 +407,8 @@ def evaluate(gold, peer, output, fit_calibration) -> None:
 def train_ranker(gold, held_out, output, save) -> None:
     """Train the candidate model that picks each quote's speaker on GOLD files, report it
     cross-validated over articles beside the sieves alone, and ship it (needs the dev extra)."""
-    from .attribution import ranker, ranker_training
+    from . import ranker_training
+    from .attribution import ranker
     from .evaluation import format_reports, load_gold
 
     try:

@@ -8,10 +8,10 @@ import pytest
 from quotetrack.attribution.candidates import SpeakerCandidate
 from quotetrack.attribution.context import UNRESOLVED, Resolution
 from quotetrack.attribution.ranker import Model, decide, shipped_model
-from quotetrack.attribution.ranker_training import ArticleExamples, _folds
 from quotetrack.attribution.table import Entry
 from quotetrack.evaluation import GoldArticle
 from quotetrack.quotes import extract_quotes
+from quotetrack.ranker_training import ArticleExamples, _folds
 from quotetrack.types import Method, SpeakerKind
 
 # A hand-written model, so that these tests check the decision rule, not the shipped weights.

@@ -7,7 +7,7 @@ regression over its features, the most probable one is the speaker, and the conf
 probability recalibrated (Platt scaling) on quotes the model was not trained on.
 
 The model is a table of weights in `ranker.json`, written by `quotetrack train-ranker` with
-cross-validation over articles (`ranker_training.py`); reading it needs no scikit-learn.
+cross-validation over articles (`quotetrack/ranker_training.py`); reading it needs no scikit-learn.
 """
 
 from __future__ import annotations

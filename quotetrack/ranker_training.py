@@ -5,7 +5,8 @@ folds, and each fold is scored by a model (and a calibration) fitted on the othe
 The shipped model is then fitted on all the articles, and its calibration on the out-of-fold
 scores, so the confidence a user sees was also learnt from quotes the model had not been fitted on.
 
-Needs scikit-learn (the dev extra); the service only reads the weights (`ranker.py`).
+Needs scikit-learn (the dev extra); the service only reads the weights (`attribution/ranker.py`).
+It lives above attribution, beside the scorer it measures with (`evaluation.py`).
 """
 
 from __future__ import annotations
@@ -16,15 +17,15 @@ from dataclasses import dataclass
 
 from spacy.language import Language
 
-from ..evaluation import GoldArticle, Report, Span, evaluate, match, organisation_acronyms, speaker_right
-from ..extraction import find_candidates
-from ..normalization.text import normalize
-from ..types import Method
-from .attribute import build_table, propose
-from .calibration import confidence as sieve_confidence
-from .candidates import Article, candidates_for
-from .ranker import MODEL_FILE, PRIOR_FEATURE, Model
-from .table import Entry
+from .attribution.attribute import build_table, propose
+from .attribution.calibration import confidence as sieve_confidence
+from .attribution.candidates import Article, candidates_for
+from .attribution.ranker import MODEL_FILE, PRIOR_FEATURE, Model
+from .attribution.table import Entry
+from .evaluation import GoldArticle, Report, Span, evaluate, match, organisation_acronyms, speaker_right
+from .extraction import find_candidates
+from .normalization.text import normalize
+from .types import Method
 
 FOLDS = 5
 REGULARISATION = 1.0  # scikit-learn's C; fixed, not tuned on the folds it is scored on
