@@ -222,6 +222,16 @@ def test_a_source_list_entry_with_its_authors_is_not_a_quote(nlp):
     assert is_noise(text.split("\n\n")[1])
 
 
+def test_quoted_as_saying_belongs_to_whoever_was_quoted(nlp):
+    text = (
+        "Fishermen reported a strange swell on Tuesday. "
+        '"The water went out further than I have ever seen. Then it came back fast", '
+        "one skipper was quoted as saying to the local paper."
+    )
+    quote = quote_with(nlp, text, "The water went out")
+    assert name(quote) == "one skipper" and quote.speaker.kind is SpeakerKind.UNNAMED_SOURCE
+
+
 def test_asking_not_to_be_named_is_not_a_report(nlp):
     quotes, _ = extract_quotes("A nurse, speaking to reporters, asked not to be named in the story.", nlp)
     assert not quotes

@@ -160,6 +160,8 @@ def _subject_of(verb: Token, mask: QuoteMask) -> Token | None:
     return None
 
 
+# "was quoted as saying", "was reported as saying", "was cited as saying": the subject spoke.
+_QUOTED_AS = frozenset({"quote", "report", "cite"})
 # Nouns for what was said, which a participle can take as its subject ("a statement saying").
 _UTTERANCE_NOUNS = frozenset("comment statement remark message note letter post tweet appeal release".split())
 
@@ -199,7 +201,9 @@ def speaker_head(cue: Token, mask: QuoteMask) -> Token | None:
     for level in range(5):
         # The subject of reported speech is not the speaker: in "claims a duty is to shield
         # ..., telling X", climb past the ccomp "is" to "claims".
-        subject = _subject_of(verb, mask) if level == 0 or verb.dep_ != "ccomp" else None
+        # ... except "X was quoted as saying", parsed as a ccomp of the quote: X is the speaker.
+        quoted_as = verb.lemma_.lower() in _QUOTED_AS and any(c.dep_ == "auxpass" for c in verb.children)
+        subject = _subject_of(verb, mask) if level == 0 or verb.dep_ != "ccomp" or quoted_as else None
         if subject is not None and level == 0 and _said_in(subject, cue):
             # "made a comment saying ...", parsed with the comment as the participle's subject:
             # whoever made the comment.
