@@ -171,7 +171,9 @@ def test_cards_and_oembed_label_reported_speech_honestly(client, stored):
     direct_card = client.get(f"/cards/quotes/{direct['id']}").get_data(as_text=True)
     assert "<p>“We will keep our streets safe, because we will”</p>" in direct_card
     oembed = client.get(f"/api/v1/oembed?url=http://localhost/cards/quotes/{reported['id']}").get_json()
-    assert oembed["title"] == "Sam Roe said the department would not assist federal agents"
+    # The wording as shown (no quotation marks for reported speech), then kind, method and confidence.
+    assert oembed["title"].startswith("Sam Roe said the department would not assist federal agents — ")
+    assert "reported speech (not verbatim) · attributed by " in oembed["title"] and "confidence" in oembed["title"]
     png = client.get(f"/cards/quotes/{reported['id']}.png")
     assert png.status_code == 200 and png.data[:8] == b"\x89PNG\r\n\x1a\n"
 
