@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from .card_metrics import WIDTHS
 
 EM = 1000  # card_metrics widths are thousandths of an em
-WRAP_FRACTION = 0.97
+WRAP_FRACTION = 0.99
 SLACK_PX = 4  # rounding of fractional line boxes and a substitute font's taller ascent
 
 SERIF, SANS, SANS_BOLD = "serif", "sans", "sans_bold"
