@@ -420,8 +420,10 @@ def _longest_and_shortest(browser, url, path):
 def test_oembed_quote_cards_fit_their_iframes(live, browser, width):
     url, _ = live
     longest, shortest = _longest_and_shortest(browser, url, "quotes")
+    reported = _json(browser, f"{url}/api/v1/quotes?kind=indirect&per_page=100")["items"]
     CARD_SHOTS.mkdir(parents=True, exist_ok=True)
-    for name, quote in (("long", longest), ("short", shortest)):
+    cases = (("long", longest), ("short", shortest), ("reported", max(reported, key=lambda q: len(q["text"]))))
+    for name, quote in cases:
         answer, page, site = _embed(browser, url, f"{url}/cards/quotes/{quote['id']}", maxwidth=width)
         try:
             assert answer["width"] == width
