@@ -162,6 +162,20 @@ class CardBlocks:
     small_print_bold: bool = False
 
 
+# The narrowest word a line holds: a character and a space (the narrowest visible characters in
+# card_metrics are 0.167 em, spaces 0.25). Zero-width words could pack denser: the cut then keeps
+# fewer words than it might, never more than fit.
+_NARROWEST_WORD_EM = 0.4
+
+
+def most_words(width: int, height: int) -> int:
+    """More words than a card `height` px tall at `width` could ever show (a bound for cutting)."""
+    t = typography(width)
+    lines = height // min(t.body_line, t.reported_line) + 1
+    per_line = t.text_width / (_NARROWEST_WORD_EM * min(t.body_px, t.reported_px)) + 1
+    return int(lines * per_line)
+
+
 def card_height(blocks: CardBlocks, width: int) -> int:
     """The height in px of a card with these blocks at this width (the oEmbed height)."""
     t = typography(width)

@@ -123,16 +123,16 @@ class CardText:
         kept: list[display.Segment] = []
         left = count
         for segment in self.segments:
-            words = list(re.finditer(r"\S+", segment.text))
-            if len(words) < left:
+            end = None
+            for number, word in enumerate(re.finditer(r"\S+", segment.text), start=1):
+                if number == left:
+                    end = word.end()
+                    break
+            if end is None:  # the whole segment is within the count
                 kept.append(segment)
-                left -= len(words)
+                left -= len(segment.text.split())
                 continue
-            cut = segment.text[: words[left - 1].end()].rstrip(_CUT_PUNCTUATION) if left else ""
-            if cut:
-                kept.append(display.Segment(cut + "\u2026", segment.quoted))
-            elif kept:
-                kept[-1] = display.Segment(kept[-1].text.rstrip(_CUT_PUNCTUATION) + "\u2026", kept[-1].quoted)
+            kept.append(display.Segment(segment.text[:end].rstrip(_CUT_PUNCTUATION) + "\u2026", segment.quoted))
             break
         return replace(self, segments=tuple(kept), shortened=True)
 
@@ -148,13 +148,16 @@ class CardTooTall(ValueError):
 def fit(card: CardText, width: int, max_height: int | None) -> tuple[CardText, int]:
     """The card and its height at `width`; over `max_height`, the wording is cut to the most
     words that fit (the attribution, source and small print always stay)."""
-    height = card.height(width)
-    if max_height is None or height <= max_height:
-        return card, height
+    if max_height is None or card.word_count() <= card_layout.most_words(width, max_height):
+        height = card.height(width)  # (more words than the height could ever hold: no need to measure)
+        if max_height is None or height <= max_height:
+            return card, height
     smallest = card.first_words(1)
     if smallest.height(width) > max_height:
         raise CardTooTall(smallest.height(width))
-    low, high = 1, card.word_count() - 1  # the most words that fit lies in [low, high]
+    # The most words that fit lies in [low, high]; `high` is also bounded by what the height
+    # could hold at all, so a very long quote costs no more to cut than a short one.
+    low, high = 1, min(card.word_count() - 1, card_layout.most_words(width, max_height))
     while low < high:
         middle = (low + high + 1) // 2
         if card.first_words(middle).height(width) <= max_height:

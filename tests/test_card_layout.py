@@ -84,3 +84,10 @@ def test_cutting_a_partly_quoted_wording_closes_the_fragment():
     cut = card.first_words(6)
     assert cut.segments == (Segment("the city would use ", False), Segment("every tool…", True))
     assert cards.CardText.blocks(cut).body[-1] == (" read in full", SANS)
+
+
+def test_cutting_a_very_long_wording_is_bounded_by_the_height():
+    card = _card(50_000)
+    fitted, height = cards.fit(card, 360, 400)
+    assert height <= 400 and fitted.word_count() < card_layout.most_words(360, 400) < 2_000
+    assert cards.fit(_card(200), 360, 300)[0].word_count() == cards.fit(_card(50_000), 360, 300)[0].word_count()
