@@ -134,7 +134,7 @@ def _statement_card(item_id: int) -> _Card:
     )
 
 
-def _fit(card: _Card, width: int, max_height: int | None, field: str) -> tuple[cards.CardText, int]:
+def _fit(card: _Card, width: int, max_height: int | None) -> tuple[cards.CardText, int]:
     """The card cut to `max_height`, or a 422 naming the smallest height the attribution needs."""
     try:
         return cards.fit(card.text, width, max_height)
@@ -143,13 +143,13 @@ def _fit(card: _Card, width: int, max_height: int | None, field: str) -> tuple[c
             422,
             message=f"maxheight {max_height} is below the smallest card at width {width} ({too_tall.minimum} px): "
             "a card is never cut below its first words and its attribution.",
-            errors={"query": {field: [f"Must be at least {too_tall.minimum} at width {width}."]}},
+            errors={"query": {"maxheight": [f"Must be at least {too_tall.minimum} at width {width}."]}},
         )
-        raise  # abort raises; this line keeps type checkers informed
+        raise  # not reached (abort raises); tells the type checker this branch returns nothing
 
 
 def _render(card: _Card, theme: str, width: int, max_height: int | None) -> WerkzeugResponse:
-    text, height = _fit(card, width, max_height, "maxheight")
+    text, height = _fit(card, width, max_height)
     links = replace(
         _links(card.kind, card.item_id, width, theme, height, max_height if text.shortened else None),
         article_page=card.article_page,
@@ -210,7 +210,7 @@ def oembed(args):
     card = _quote_card(item_id) if match.group(1) == "quotes" else _statement_card(item_id)
     width = cards.clamp_width(args.get("maxwidth"))
     max_height = args.get("maxheight")
-    text, height = _fit(card, width, max_height, "maxheight")
+    text, height = _fit(card, width, max_height)
     links = _links(card.kind, item_id, width, args["theme"], height, max_height if text.shortened else None)
     return {
         "version": "1.0",
