@@ -12,7 +12,7 @@ from flask_smorest import abort
 from markupsafe import escape
 from werkzeug.wrappers import Response as WerkzeugResponse
 
-from quotetrack import cards, display
+from quotetrack import card_text, cards, display
 from quotetrack.storage import repository, statement_queries
 from quotetrack.types import StoredSpeaker
 
@@ -93,7 +93,7 @@ class _Card:
 
     kind: str  # "quote" or "statement"
     item_id: int
-    text: cards.CardText
+    text: card_text.CardText
     speaker: StoredSpeaker | None
     article: object  # the source: a quote's article or a statement's Appearance (None: none)
     article_page: str | None
@@ -106,7 +106,7 @@ def _quote_card(item_id: int) -> _Card:
     return _Card(
         "quote",
         item_id,
-        cards.quote_card_text(quote, _threshold()),
+        card_text.quote_card_text(quote, _threshold()),
         quote.speaker,
         quote.article,
         f"{base}/articles/{quote.article.id}#q-{quote.id}",
@@ -126,7 +126,7 @@ def _statement_card(item_id: int) -> _Card:
     return _Card(
         "statement",
         item_id,
-        cards.statement_card_text(statement, quote, _threshold(), in_article=source is not None),
+        card_text.statement_card_text(statement, quote, _threshold(), in_article=source is not None),
         statement.speaker,
         source,
         article_page,
@@ -134,11 +134,11 @@ def _statement_card(item_id: int) -> _Card:
     )
 
 
-def _fit(card: _Card, width: int, max_height: int | None) -> tuple[cards.CardText, int]:
+def _fit(card: _Card, width: int, max_height: int | None) -> tuple[card_text.CardText, int]:
     """The card cut to `max_height`, or a 422 naming the smallest height the attribution needs."""
     try:
-        return cards.fit(card.text, width, max_height)
-    except cards.CardTooTall as too_tall:
+        return card_text.fit(card.text, width, max_height)
+    except card_text.CardTooTall as too_tall:
         abort(
             422,
             message=f"maxheight {max_height} is below the smallest card at width {width} ({too_tall.minimum} px): "
@@ -231,7 +231,7 @@ def oembed(args):
     }
 
 
-def _title(card: cards.CardText) -> str:
+def _title(card: card_text.CardText) -> str:
     """The wording as the card shows it (a direct one in quotation marks, reported speech
     without), then its kind, attribution method and confidence."""
     wording = f"{display.OPEN}{card.wording}{display.CLOSE}" if card.kind == "direct" else card.wording

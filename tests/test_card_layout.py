@@ -1,13 +1,13 @@
 """The card height model (quotetrack/card_layout.py) and the cut to a maxheight
-(quotetrack/cards.fit), without a browser; test_browser.py checks the heights in Chromium."""
+(quotetrack/card_text.fit), without a browser; test_browser.py checks the heights in Chromium."""
 
-from quotetrack import card_layout, cards
+from quotetrack import card_layout, card_text
 from quotetrack.display import Segment
 
 SANS, SERIF = card_layout.SANS, card_layout.SERIF
 
 
-def _card(words: int, kind: str = "direct", **changes) -> cards.CardText:
+def _card(words: int, kind: str = "direct", **changes) -> card_text.CardText:
     text = " ".join(f"word{i}" for i in range(words))
     fields = {
         "kind": kind,
@@ -22,7 +22,7 @@ def _card(words: int, kind: str = "direct", **changes) -> cards.CardText:
         "low": False,
         "wording": text,
     }
-    return cards.CardText(**{**fields, **changes})
+    return card_text.CardText(**{**fields, **changes})
 
 
 def test_lines_follow_the_text_width_and_collapse_white_space():
@@ -56,20 +56,20 @@ def test_height_grows_with_the_wording_and_shrinks_with_width():
 
 def test_fit_cuts_the_wording_to_the_max_height_and_keeps_the_attribution():
     card = _card(200)
-    fitted, height = cards.fit(card, 360, 300)
+    fitted, height = card_text.fit(card, 360, 300)
     assert height <= 300 and fitted.shortened and fitted.segments[0].text.endswith("…")
     assert 1 < fitted.word_count() < card.word_count()
     assert (fitted.speaker, fitted.title, fitted.small_print) == (card.speaker, card.title, card.small_print)
     one_more = card.first_words(fitted.word_count())  # the most words that fit: one more would not
     assert one_more.height(360) <= 300 < card.first_words(fitted.word_count() + 1).height(360)
-    assert cards.fit(card, 360, None) == (card, card.height(360))
-    assert cards.fit(card, 360, 10_000)[0] is card
+    assert card_text.fit(card, 360, None) == (card, card.height(360))
+    assert card_text.fit(card, 360, 10_000)[0] is card
 
 
 def test_fit_refuses_a_max_height_below_the_attribution():
     try:
-        cards.fit(_card(200), 360, 60)
-    except cards.CardTooTall as too_tall:
+        card_text.fit(_card(200), 360, 60)
+    except card_text.CardTooTall as too_tall:
         assert too_tall.minimum == _card(200).first_words(1).height(360) > 60
     else:
         raise AssertionError("a 60 px card cannot hold the attribution")
@@ -83,11 +83,11 @@ def test_cutting_a_partly_quoted_wording_closes_the_fragment():
     )
     cut = card.first_words(6)
     assert cut.segments == (Segment("the city would use ", False), Segment("every tool…", True))
-    assert cards.CardText.blocks(cut).body[-1] == (" read in full", SANS)
+    assert card_text.CardText.blocks(cut).body[-1] == (" read in full", SANS)
 
 
 def test_cutting_a_very_long_wording_is_bounded_by_the_height():
     card = _card(50_000)
-    fitted, height = cards.fit(card, 360, 400)
+    fitted, height = card_text.fit(card, 360, 400)
     assert height <= 400 and fitted.word_count() < card_layout.most_words(360, 400) < 2_000
-    assert cards.fit(_card(200), 360, 300)[0].word_count() == cards.fit(_card(50_000), 360, 300)[0].word_count()
+    assert card_text.fit(_card(200), 360, 300)[0].word_count() == card_text.fit(_card(50_000), 360, 300)[0].word_count()

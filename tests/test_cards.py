@@ -143,7 +143,7 @@ def test_the_height_model_measures_the_text_the_card_shows(app, client, auth):
     """card_layout computes the height from CardText.blocks(); the template renders the card:
     both must hold the same text, block by block, or the height is of another card."""
     from api.cards import _quote_card, _statement_card
-    from quotetrack import cards
+    from quotetrack import card_text
 
     text = (
         "“We will not let the shelters close this winter,” Gov. Linda Marsh said.\n\n"
@@ -160,7 +160,7 @@ def test_the_height_model_measures_the_text_the_card_shows(app, client, auth):
         with app.test_request_context(path):
             card = build(item_id).text
         max_height = card.first_words(2).height(360)  # room for two words of the wording (or more)
-        cut, _ = cards.fit(card, 360, max_height)
+        cut, _ = card_text.fit(card, 360, max_height)
         for shown, query in ((card, "width=360"), (cut, f"width=360&maxheight={max_height}")):
             html = client.get(f"{path}?{query}").get_data(as_text=True)
             assert _rendered_blocks(html) == _model_blocks(shown), (path, query)
