@@ -161,12 +161,26 @@ def _speaker_filter(session, who: str) -> tuple[tuple[int, ...] | None, tuple[St
     return ((match.speaker_id,) if match.speaker_id is not None else ()), ()
 
 
+def _speakers_named(session, words: str) -> tuple[StoredSpeaker, ...]:
+    """The speakers `words` name (a name, alias or slug typed into "Words in the quote"), so an
+    empty search can ask "did you mean the speaker ...?". Numbers are ids only to the speaker
+    field: a number searched as words is never taken for a speaker."""
+    if not any(c.isalpha() for c in words):
+        return ()
+    match = resolve_speaker(session, words)
+    if match.ambiguous:
+        return match.candidates
+    speaker = repository.get_speaker(session, str(match.speaker_id)) if match.speaker_id is not None else None
+    return (speaker,) if speaker else ()
+
+
 @pages.get("/")
 def home() -> Response:
     form, problems = _read_form()
     quotes: list[StoredQuote] = []
     total = 0
     candidates: tuple[StoredSpeaker, ...] = ()
+    meant: tuple[StoredSpeaker, ...] = ()  # speakers the words in the quote name, when no quote has them
     with state().db.reading() as session:
         outlets = exports.outlets(session)
         if form.active:
@@ -182,6 +196,8 @@ def home() -> Response:
             )
             if not candidates:  # several speakers answer to the name: let the journalist pick one
                 quotes, total = exports.search(session, filters, form.page, PER_PAGE)
+            if not total and not candidates and form.q:
+                meant = _speakers_named(session, form.q)
         top, _ = statement_queries.list_statements(session, min_outlets=2, per_page=10)
     pages_total = max(1, -(-total // PER_PAGE))
     first = (form.page - 1) * PER_PAGE + 1
@@ -199,6 +215,7 @@ def home() -> Response:
         kinds=KINDS,
         confidence_choices=MIN_CONFIDENCE_CHOICES,
         candidates=candidates,
+        meant=meant,
         statements=top,
         searched=form.active,
     )

@@ -10,7 +10,7 @@ from flask import Blueprint, Response, render_template, request
 from quotetrack.storage import repository, statement_queries
 from quotetrack.verification import MAX_VERIFY_CHARS, too_long, verify
 
-from .cards import _links
+from .cards import statement_embed
 from .extensions import state
 from .schemas import SPEAKER_KINDS
 
@@ -87,7 +87,7 @@ def statement_page(statement_id: int):
         statement = statement_queries.get_statement(session, statement_id)
     if statement is None:
         return _page("missing.html", what=f"statement {statement_id}"), 404
-    links = _links("statement", statement_id, 560, "light")
+    links = statement_embed(statement_id)
     return _page("statement.html", statement=statement, links=links)
 
 

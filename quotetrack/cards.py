@@ -9,8 +9,8 @@ from io import BytesIO
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 
-from . import display
-from .types import StoredQuote, StoredStatement
+from . import card_layout
+from .card_text import CardText
 
 THEMES = ("light", "dark")
 MIN_WIDTH, MAX_WIDTH, DEFAULT_WIDTH = 280, 1200, 560
@@ -46,64 +46,34 @@ class CardLinks:
     embed_snippet: str
     article_page: str | None = None  # the quote highlighted in its article on this service
     speaker_page: str | None = None
+    full_text: str | None = None  # "read in full" on a shortened card: the quote's or statement's page
+    height: int | None = None  # of the iframe in embed_snippet
 
 
-def card_height(width: int) -> int:
-    """The iframe height an embed should use: narrow cards wrap the quote onto more lines."""
-    return 260 if width >= 480 else 360
-
-
-def render_quote_card(
-    quote: StoredQuote,
+def render_card(
+    card: CardText,
     links: CardLinks,
     theme: str = "light",
     width: int | None = None,
-    low_confidence: float = display.DEFAULT_LOW_CONFIDENCE,
+    speaker=None,
+    article=None,
+    person: bool = False,
 ) -> str:
-    """A direct quote in quotation marks; reported speech as speaker + cue + content without
-    them; a mixed quote with only its quoted fragments in marks; kind, attribution method and
-    confidence in the small print."""
-    shown = display.display(quote)
+    """The card page: `card` laid out with the typography its height was computed with."""
+    width = clamp_width(width)
     return (
         _environment()
         .get_template("card.html")
         .render(
-            kind="quote",
-            text=shown.plain,
-            shown=shown,
-            small_print=display.small_print(quote, low_confidence),
-            low=display.is_low_confidence(quote.confidence, low_confidence),
-            quote=quote,
-            speaker=quote.speaker,
-            article=quote.article,
+            card=card,
             links=links,
+            speaker=speaker,
+            article=article,
+            person=person,
             theme=theme if theme in THEMES else "light",
-            width=clamp_width(width),
-        )
-    )
-
-
-def render_statement_card(
-    statement: StoredStatement, links: CardLinks, theme: str = "light", width: int | None = None
-) -> str:
-    # The card cites the outlet that printed the canonical wording, not merely the first to
-    # report the remark: another outlet's wording must never appear under its name.
-    source = statement.canonical_appearance or statement.first_appearance
-    text = display.trim(statement.canonical_text)
-    direct = statement.canonical_kind == "direct"
-    return (
-        _environment()
-        .get_template("card.html")
-        .render(
-            kind="statement",
-            text=text,
-            shown=display.Display("direct" if direct else "indirect", "", (display.Segment(text, direct),)),
-            statement=statement,
-            speaker=statement.speaker,
-            article=source,
-            links=links,
-            theme=theme if theme in THEMES else "light",
-            width=clamp_width(width),
+            width=width,
+            type=card_layout.typography(width),
+            families=card_layout.FAMILIES,
         )
     )
 

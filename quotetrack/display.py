@@ -246,13 +246,14 @@ def identity_label(method: str) -> str:
     return IDENTITY_LABELS.get(method, "matched across articles")
 
 
-def small_print(quote: DisplayQuote, threshold: float = DEFAULT_LOW_CONFIDENCE) -> str:
+def facts(kind: str, method: str, confidence: float, threshold: float = DEFAULT_LOW_CONFIDENCE) -> str:
     """'reported speech (not verbatim) · attributed by surname · confidence 90%' (+ check it)."""
-    parts = [
-        kind_label(quote.kind),
-        f"attributed by {method_label(quote.method)}",
-        f"confidence {percent(quote.confidence)}",
-    ]
-    if is_low_confidence(quote.confidence, threshold):
+    parts = [kind_label(kind), f"attributed by {method_label(method)}", f"confidence {percent(confidence)}"]
+    if is_low_confidence(confidence, threshold):
         parts.append("low confidence: check the attribution")
     return " · ".join(parts)
+
+
+def small_print(quote: DisplayQuote, threshold: float = DEFAULT_LOW_CONFIDENCE) -> str:
+    """A quote's kind, attribution method and confidence (see facts)."""
+    return facts(quote.kind, quote.method, quote.confidence, threshold)

@@ -369,3 +369,105 @@ def test_article_page_keeps_hostile_text_as_text(live, browser):
     page.hover("[data-quote-id]")
     assert page.evaluate("() => window.pwned") is None
     page.close()
+
+
+# -- cards that fit: the oEmbed height against the card as Chromium lays it out ---------------------
+CARD_SHOTS = DOCS / "cards"
+# An empty band under the card of at most one line of the wording plus the model's slack: the
+# height is computed on the server (quotetrack/card_layout.py), never measured in a browser.
+MAX_BAND = 40
+
+
+def _embed(browser, url, card_url, **params):
+    """The oEmbed answer for `card_url` and a page on another origin holding its html."""
+    from urllib.parse import urlencode
+
+    answer = _json(browser, f"{url}/api/v1/oembed?{urlencode({'url': card_url, **params})}")
+    _EmbeddingSite.html = f"<!doctype html><body style='margin:8px'>{answer['html']}</body>".encode()
+    site = ThreadingHTTPServer(("127.0.0.1", 0), _EmbeddingSite)
+    threading.Thread(target=site.serve_forever, daemon=True).start()
+    page = browser.new_page(viewport={"width": 1300, "height": 1200})
+    page.goto(f"http://127.0.0.1:{site.server_port}/")
+    return answer, page, site
+
+
+def _fits(page, answer):
+    """The card in the iframe: its content no taller than the iframe, nothing scrolled, the
+    speaker line inside the iframe's box, and the empty band under it small."""
+    iframe = page.locator("iframe").bounding_box()
+    assert (iframe["width"], iframe["height"]) == (answer["width"], answer["height"])
+    frame = page.frames[1]
+    frame.wait_for_selector("figure.card")
+    content = frame.evaluate("() => document.querySelector('figure.card').getBoundingClientRect().height")
+    viewport = frame.evaluate("() => [document.documentElement.clientHeight, document.documentElement.scrollHeight]")
+    assert content <= answer["height"] and viewport[1] <= viewport[0] == answer["height"]
+    byline = frame.evaluate(
+        "() => { const r = document.querySelector('.byline').getBoundingClientRect(); return [r.top, r.bottom]; }"
+    )
+    assert 0 <= byline[0] and byline[1] <= answer["height"]  # the speaker line is never cut off
+    assert frame.locator(".speaker").is_visible() and frame.locator(".small-print").is_visible()
+    assert answer["height"] - content <= MAX_BAND, (answer["height"], content)
+    return frame
+
+
+def _longest_and_shortest(browser, url, path):
+    items = _json(browser, f"{url}/api/v1/{path}?per_page=100")["items"]
+    key = (lambda q: len(q["text"])) if path == "quotes" else (lambda s: len(s["canonical_text"]))
+    return max(items, key=key), min(items, key=key)
+
+
+@pytest.mark.parametrize("width", [360, 600])
+def test_oembed_quote_cards_fit_their_iframes(live, browser, width):
+    url, _ = live
+    longest, shortest = _longest_and_shortest(browser, url, "quotes")
+    reported = _json(browser, f"{url}/api/v1/quotes?kind=indirect&per_page=100")["items"]
+    CARD_SHOTS.mkdir(parents=True, exist_ok=True)
+    cases = (("long", longest), ("short", shortest), ("reported", max(reported, key=lambda q: len(q["text"]))))
+    for name, quote in cases:
+        answer, page, site = _embed(browser, url, f"{url}/cards/quotes/{quote['id']}", maxwidth=width)
+        try:
+            assert answer["width"] == width
+            frame = _fits(page, answer)
+            shown = frame.locator("blockquote, p.reported").inner_text()
+            assert quote["text"].rstrip(",;: ")[-20:] in shown  # the whole wording, not cut
+            assert frame.locator("a.read-more").count() == 0
+            page.locator("iframe").screenshot(path=str(CARD_SHOTS / f"quote-{name}-{width}.png"))
+        finally:
+            site.shutdown()
+            page.close()
+    # The long card is taller than the short one: the height follows the wording.
+    heights = [_json(browser, f"{url}/api/v1/oembed?url={url}/cards/quotes/{q['id']}&maxwidth={width}")["height"]
+               for q in (longest, shortest)]  # fmt: skip
+    assert heights[0] > heights[1] + 100
+
+
+def test_oembed_statement_cards_fit_their_iframes(live, browser):
+    url, _ = live
+    for statement in _longest_and_shortest(browser, url, "statements"):
+        for width in (360, 600):
+            answer, page, site = _embed(browser, url, f"{url}/cards/statements/{statement['id']}", maxwidth=width)
+            try:
+                _fits(page, answer)
+            finally:
+                site.shutdown()
+                page.close()
+
+
+def test_maxheight_cuts_the_wording_never_the_attribution(live, browser):
+    url, _ = live
+    longest, _ = _longest_and_shortest(browser, url, "quotes")
+    card_url = f"{url}/cards/quotes/{longest['id']}"
+    full = _json(browser, f"{url}/api/v1/oembed?url={card_url}&maxwidth=360")
+    answer, page, site = _embed(browser, url, card_url, maxwidth=360, maxheight=300)
+    try:
+        assert full["height"] > 300 >= answer["height"]
+        frame = _fits(page, answer)
+        shown = frame.locator("blockquote, p.reported").inner_text()
+        assert "…" in shown and shown.endswith("read in full")
+        link = frame.locator("a.read-more")
+        assert link.get_attribute("href") == f"{url}/articles/{longest['article']['id']}#q-{longest['id']}"
+        assert frame.locator(".speaker").inner_text() == longest["speaker"]["name"]
+        page.locator("iframe").screenshot(path=str(CARD_SHOTS / "quote-long-360-maxheight-300.png"))
+    finally:
+        site.shutdown()
+        page.close()

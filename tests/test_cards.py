@@ -1,6 +1,9 @@
 """Cards, oEmbed and pages through the test client: headers, caching, errors. What a
 browser shows is in test_browser.py."""
 
+import re
+from html.parser import HTMLParser
+
 import pytest
 
 from quotetrack.cards import render_quote_png
@@ -85,3 +88,119 @@ def test_journalist_pages_render(client, quote_id):
     assert b"Linda Marsh" in client.get("/?q=shelters").data
     assert b"Verdict" in client.get("/verify?text=We+will+not+let+the+shelters+close").data
     assert client.get("/statements/999").status_code == 404
+
+
+class _Blocks(HTMLParser):
+    """The text of each block of a card page, as a browser collapses its white space."""
+
+    WANTED = ("label", "reported", "byline", "source", "small-print")
+
+    def __init__(self):
+        super().__init__()
+        self.texts: dict[str, str] = {}
+        self.open: list[tuple[str, int]] = []  # (block, depth) being read
+        self.depth = 0
+
+    def handle_starttag(self, tag, attrs):
+        self.depth += 1
+        classes = (dict(attrs).get("class") or "").split()
+        name = "body" if tag == "blockquote" else next((c for c in classes if c in self.WANTED), None)
+        if name and not self.open:
+            self.open.append((name, self.depth))
+            self.texts[name] = ""
+
+    def handle_endtag(self, tag):
+        if self.open and self.open[-1][1] == self.depth:
+            self.open.pop()
+        self.depth -= 1
+
+    def handle_data(self, data):
+        if self.open:
+            self.texts[self.open[-1][0]] += data
+
+
+def _rendered_blocks(html: str) -> dict[str, str]:
+    parser = _Blocks()
+    parser.feed(html.split("<body>", 1)[1])
+    texts = {k: " ".join(v.split()) for k, v in parser.texts.items()}
+    if "reported" in texts:
+        texts["body"] = texts.pop("reported")
+    return texts
+
+
+def _model_blocks(card) -> dict[str, str]:
+    blocks = card.blocks()
+    texts = {
+        "body": " ".join("".join(t for t, _ in blocks.body).split()),
+        "byline": "".join(t for t, _ in blocks.byline),
+        "source": blocks.source,
+        "small-print": blocks.small_print,
+    }
+    return {**texts, **({"label": blocks.label} if blocks.label else {})}
+
+
+def test_the_height_model_measures_the_text_the_card_shows(app, client, auth):
+    """card_layout computes the height from CardText.blocks(); the template renders the card:
+    both must hold the same text, block by block, or the height is of another card."""
+    from api.cards import _quote_card, _statement_card
+    from quotetrack import card_text
+
+    text = (
+        "“We will not let the shelters close this winter,” Gov. Linda Marsh said.\n\n"
+        "Marsh said the state would use “every tool in the toolbox” to keep them open.\n\n"
+        "Marsh said the budget would hold."
+    )
+    article = {**ARTICLE, "text": text, "url": "https://example.org/blocks"}
+    quotes = client.post("/api/v1/articles", json=article, headers=auth).get_json()["quotes"]
+    assert {q["kind"] for q in quotes} >= {"direct", "indirect"}
+    statement_ids = {q["statement_id"] for q in quotes if q["statement_id"]}
+    pages = [(f"/cards/quotes/{q['id']}", _quote_card, q["id"]) for q in quotes]
+    pages += [(f"/cards/statements/{s}", _statement_card, s) for s in statement_ids]
+    for path, build, item_id in pages:
+        with app.test_request_context(path):
+            card = build(item_id).text
+        max_height = card.first_words(2).height(360)  # room for two words of the wording (or more)
+        cut, _ = card_text.fit(card, 360, max_height)
+        for shown, query in ((card, "width=360"), (cut, f"width=360&maxheight={max_height}")):
+            html = client.get(f"{path}?{query}").get_data(as_text=True)
+            assert _rendered_blocks(html) == _model_blocks(shown), (path, query)
+            assert ("read in full" in html) == shown.shortened
+
+
+def test_oembed_height_follows_the_wording_and_maxheight_cuts_it(client, auth):
+    long_text = (
+        "“" + " ".join(["The shelters will stay open all winter and every night"] * 12) + ",” Gov. Linda Marsh said."
+    )
+    article = {**ARTICLE, "text": long_text, "url": "https://example.org/long"}
+    long_id = client.post("/api/v1/articles", json=article, headers=auth).get_json()["quotes"][0]["id"]
+    short_id = client.post("/api/v1/articles", json=ARTICLE, headers=auth).get_json()["quotes"][0]["id"]
+
+    def oembed(item_id, **params):
+        return client.get("/api/v1/oembed", query_string={"url": f"http://localhost/cards/quotes/{item_id}", **params})
+
+    long, short = (oembed(i, maxwidth=360).get_json() for i in (long_id, short_id))
+    assert long["height"] > short["height"] + 150
+    assert f'height="{long["height"]}"' in long["html"] and "maxheight" not in long["html"]
+    assert oembed(long_id, maxwidth=800).get_json()["height"] < long["height"]
+
+    cut = oembed(long_id, maxwidth=360, maxheight=250).get_json()
+    assert cut["height"] <= 250 and "maxheight=250" in cut["html"]
+    card = client.get(f"/cards/quotes/{long_id}?width=360&maxheight=250").get_data(as_text=True)
+    assert "…”" in card and 'class="read-more"' in card and "/articles/" in card and "Linda Marsh" in card
+    style = card.split("<style>")[1].split("</style>")[0]
+    assert not re.search(r"overflow(-[xy])?\s*:|hidden|clip|max-height|[^-]height\s*:", style)  # nothing clips
+
+    refused = oembed(long_id, maxwidth=360, maxheight=40)
+    assert refused.status_code == 422 and set(refused.get_json()) == {"code", "status", "message", "errors"}
+    assert "maxheight" in refused.get_json()["errors"]["query"]
+    assert client.get(f"/cards/quotes/{long_id}?maxheight=40").status_code == 422
+    assert client.get(f"/cards/quotes/{long_id}?maxheight=tall").status_code == 422
+
+
+def test_statement_oembed_title_keeps_the_marks_and_the_facts(client, auth):
+    quote = client.post("/api/v1/articles", json=ARTICLE, headers=auth).get_json()["quotes"][0]
+    answer = client.get(f"/api/v1/oembed?url=http://localhost/cards/statements/{quote['statement_id']}").get_json()
+    assert answer["title"].startswith("“We will not let the shelters close this winter”")
+    assert " — direct quote · attributed by " in answer["title"] and "confidence" in answer["title"]
+    quote_answer = client.get(f"/api/v1/oembed?url=http://localhost/cards/quotes/{quote['id']}").get_json()
+    assert quote_answer["title"] == answer["title"]  # one wording, one quote: the same facts

@@ -171,7 +171,9 @@ def test_cards_and_oembed_label_reported_speech_honestly(client, stored):
     direct_card = client.get(f"/cards/quotes/{direct['id']}").get_data(as_text=True)
     assert "<p>“We will keep our streets safe, because we will”</p>" in direct_card
     oembed = client.get(f"/api/v1/oembed?url=http://localhost/cards/quotes/{reported['id']}").get_json()
-    assert oembed["title"] == "Sam Roe said the department would not assist federal agents"
+    # The wording as shown (no quotation marks for reported speech), then kind, method and confidence.
+    assert oembed["title"].startswith("Sam Roe said the department would not assist federal agents — ")
+    assert "reported speech (not verbatim) · attributed by " in oembed["title"] and "confidence" in oembed["title"]
     png = client.get(f"/cards/quotes/{reported['id']}.png")
     assert png.status_code == 200 and png.data[:8] == b"\x89PNG\r\n\x1a\n"
 
@@ -277,3 +279,40 @@ def test_reported_speech_claim_links_are_not_in_quotation_marks(app):
         direct = str(macros.statement_links(SimpleNamespace(kind="direct", claims=claims)))
     assert "“" not in reported and ">the city would act 1</a>" in reported
     assert "“the city would act 1”" in direct
+
+
+def test_a_name_typed_as_words_gets_a_hint_to_the_speaker_filter(client, stored):
+    for typed in ("Sam Roe", "roe"):  # no quote contains the name: the page says whose it is
+        page = client.get("/", query_string={"q": typed}).get_data(as_text=True)
+        assert '<span id="total">0</span>' in page and 'id="speaker-hint"' in page, typed
+        assert 'did you mean the speaker <a href="/?speaker=sam-roe">Sam Roe</a>?' in page
+        assert "No quote matches" not in page
+    followed = client.get("/?speaker=sam-roe").get_data(as_text=True)
+    assert "streets safe" in followed and 'id="speaker-hint"' not in followed
+    for typed in ("zebra crossing", "12345"):  # words nobody answers to, a number: no hint
+        page = client.get("/", query_string={"q": typed}).get_data(as_text=True)
+        assert 'id="speaker-hint"' not in page and "No quote matches" in page, typed
+    found = client.get("/", query_string={"q": "streets safe"}).get_data(as_text=True)
+    assert 'id="speaker-hint"' not in found  # a search that finds quotes needs no hint
+
+
+def test_statement_page_shows_each_wording_once_and_labels_the_differences(client, auth):
+    first = {"text": "“We will keep our streets safe, because we will,” Police chief Sam Roe said.",
+             "outlet": "First Paper", "url": "https://example.org/a", "published": "2024-11-20"}  # fmt: skip
+    second = {"text": "“We will keep our streets safe,” Police chief Sam Roe said.",
+              "outlet": "Second Paper", "url": "https://example.org/b", "published": "2024-11-21"}  # fmt: skip
+    quote = client.post("/api/v1/articles", json=first, headers=auth).get_json()["quotes"][0]
+    client.post("/api/v1/articles", json=second, headers=auth)
+    statement = client.get(f"/api/v1/statements/{quote['statement_id']}").get_json()
+    assert len(statement["wordings"]) == 2, statement
+    html = client.get(f"/statements/{quote['statement_id']}").get_data(as_text=True)
+    listed = html.split("<h2>Every wording</h2>")[1].split("<h2>Embed</h2>")[0]
+    for wording in statement["wordings"]:
+        shown = wording["text"].rstrip(",")
+        assert listed.count(shown) == 1 or listed.count(shown + "”") == 1  # once, as printed
+    changed = [w for w in statement["wordings"] if any(op["op"] != "equal" for op in w["diff"])]
+    assert listed.count('class="diff-line"') == len(changed) >= 1
+    # The word diff (normalised words) only where a wording differs, and always under its label.
+    assert listed.count('<span class="diff">') == len(changed)
+    assert listed.count("Words changed from the canonical wording") == len(changed)
+    assert "<ins>" in listed or "<del>" in listed
