@@ -112,3 +112,14 @@ def post_seeds(client, headers: dict[str, str]) -> None:
 
 def seed_text(name_prefix: str) -> str:
     return next(SEEDS.glob(f"{name_prefix}*.txt")).read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="session")
+def seeded_database(tmp_path_factory) -> Path:
+    """The seeds ingested with the command line into a SQLite file, once per test process: copied,
+    never written to (tests/live_site.py serves copies)."""
+    from .live_site import seed
+
+    database = tmp_path_factory.mktemp("seeded") / "seeds.sqlite3"
+    seed(database)
+    return database
