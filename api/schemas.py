@@ -25,6 +25,7 @@ METHODS = tuple(method.value for method in Method)
 IDENTITY_METHODS = tuple(method.value for method in IdentityMethod)
 RELATIONS = tuple(relation.value for relation in Relation)
 VERDICTS = (*RELATIONS, NOT_FOUND)
+WORDING_RELATIONS = (*RELATIONS, "different")  # verification.py: a wording the submitted text does not match
 QUOTE_STATUSES = (ACCEPTED, REJECTED, SUPERSEDED)
 DIFF_OPS = ("equal", "replace", "delete", "insert")
 CONTRADICTION_REASONS = ("negation", "number")
@@ -417,7 +418,14 @@ class DiffOpSchema(OrderedSchema):
 class WordingSchema(OrderedSchema):
     text = ma.fields.String()
     kind = ma.fields.String(metadata=one_of("QuoteKind", KINDS))
-    relation = ma.fields.String(metadata=one_of("Relation", RELATIONS))
+    relation = ma.fields.String(
+        metadata=one_of(
+            "WordingRelation",
+            WORDING_RELATIONS,
+            description="To the canonical wording; in verify answers to the submitted text, where a wording that "
+            "does not match it is `different`.",
+        )
+    )
     similarity = ma.fields.Float()
     diff = ma.fields.List(ma.fields.Nested(DiffOpSchema))
     appearances = ma.fields.List(ma.fields.Nested(AppearanceSchema))

@@ -3,8 +3,9 @@
 # started here (scripts/start-postgres.sh), the queue with real workers and Redis (scripts/start-redis.sh),
 # browser tests in Debian's Chromium. Screenshots go to test-artifacts/. Extra arguments go to pytest.
 #
-# The servers are this run's own: free loopback ports and data directories under a fresh temporary
-# directory, stopped and removed on exit, so several checkouts on one machine never share one.
+# The servers are this run's own: free loopback ports (or QUOTETRACK_PG_PORT / QUOTETRACK_REDIS_PORT) and data
+# directories under a fresh temporary directory, stopped and removed on exit, so several checkouts on one
+# machine never share one.
 # (DATABASE_URL_TEST / REDIS_URL_TEST set beforehand: those servers are used and left alone.)
 # The tests run on every core (pytest-xdist, TEST_WORKERS to choose); each worker has its own
 # PostgreSQL and Redis database (tests/conftest.py).
@@ -29,7 +30,8 @@ trap stop_servers EXIT
 trap 'exit 130' INT TERM
 
 if [ -z "${DATABASE_URL_TEST:-}" ]; then
-    if url=$(QUOTETRACK_PG_PORT=$(PYTHON=.venv/bin/python bash scripts/free-port.sh) bash scripts/start-postgres.sh); then
+    port=${QUOTETRACK_PG_PORT:-$(PYTHON=.venv/bin/python bash scripts/free-port.sh)}
+    if url=$(QUOTETRACK_PG_PORT=$port bash scripts/start-postgres.sh); then
         export DATABASE_URL_TEST="$url"
         STARTED_PG=1
     else
@@ -38,7 +40,7 @@ if [ -z "${DATABASE_URL_TEST:-}" ]; then
 fi
 # Redis: the broker for the queue tests (real `quotetrack worker` processes, tests/test_queue_processes.py).
 if [ -z "${REDIS_URL_TEST:-}" ]; then
-    port=$(PYTHON=.venv/bin/python bash scripts/free-port.sh)
+    port=${QUOTETRACK_REDIS_PORT:-$(PYTHON=.venv/bin/python bash scripts/free-port.sh)}
     if url=$(QUOTETRACK_REDIS_PORT=$port bash scripts/start-redis.sh); then
         export REDIS_URL_TEST="$url"
         STARTED_REDIS=$port
