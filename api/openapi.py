@@ -32,6 +32,7 @@ OPERATION_IDS = {
     "statements.verify": "verify_wording",
     "extract.extract": "extract_quotes",
     "audit.list_audit": "list_audit_entries",
+    "oembed.oembed": "get_oembed",
 }
 
 # What each error status means wherever an operation can answer it without saying more itself.
