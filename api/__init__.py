@@ -8,7 +8,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from quotetrack.config import load_settings
 
-from . import cors, security
+from . import cors, openapi, security
 from .extensions import QuoteTrackState, api
 from .schemas import cross_field_rules
 
@@ -34,6 +34,7 @@ def create_app(config: dict | None = None) -> Flask:
     )
     QuoteTrackState(app)
     api.init_app(app)
+    openapi.init_spec(api)
     api.register_converter(security.IdConverter, integerconverter2paramschema)
     from . import (
         articles,
@@ -72,46 +73,9 @@ def create_app(config: dict | None = None) -> Flask:
         # address: links come from PUBLIC_BASE_URL or an allowed Host, never a forwarded host.
         proxied = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=0, x_host=0, x_port=0, x_prefix=0)
         app.wsgi_app = proxied  # type: ignore[method-assign]
-    _document_common_answers(api)
+    openapi.finish(api, app)
     components = api.spec.components.schemas
     for name, rules in cross_field_rules(app.config["FETCH_URLS"]).items():
         if name in components:
             components[name].update(rules)
     return app
-
-
-def _document_common_answers(smorest_api) -> None:
-    """Answers any operation can give, in the OpenAPI document: 503 (database unavailable or the
-    request too long, with Retry-After) everywhere, 429 (rate limit) on writes, 400 (a body that is
-    not JSON) where there is a body."""
-    error = {"$ref": "#/components/schemas/Error"}
-    common = {
-        "503": {
-            "description": "The database is unavailable, or the request ran past REQUEST_TIMEOUT "
-            "(Retry-After says when to retry).",
-            "content": {"application/json": {"schema": error}},
-        },
-    }
-    for operations in smorest_api.spec._paths.values():
-        for method, operation in operations.items():
-            if not isinstance(operation, dict) or "responses" not in operation:
-                continue
-            responses = operation["responses"]
-            for code, answer in common.items():
-                responses.setdefault(code, answer)
-            if method in ("post", "patch", "put", "delete"):
-                responses.setdefault(
-                    "429",
-                    {
-                        "description": "Too many writes from this address or key (Retry-After).",
-                        "content": {"application/json": {"schema": error}},
-                    },
-                )
-            if "requestBody" in operation:
-                responses.setdefault(
-                    "400",
-                    {
-                        "description": "The body is not JSON, or nested too deeply.",
-                        "content": {"application/json": {"schema": error}},
-                    },
-                )

@@ -10,7 +10,7 @@ from flask_smorest import Blueprint, abort
 
 from quotetrack import service, webpage
 from quotetrack.errors import InvalidInput
-from quotetrack.queue import BrokerUnavailable, enqueue
+from quotetrack.queue import BrokerUnavailable, enqueue  # celery itself only once a queue is used
 from quotetrack.storage import curation, repository
 from quotetrack.types import Article
 

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from datetime import date
 
 import marshmallow as ma
-from flask import Response
+from flask import Response, request
 from marshmallow import validate
 
 from quotetrack.storage import exports
@@ -21,7 +21,7 @@ from quotetrack.types import StoredQuote
 
 from .extensions import state
 from .quotes import blp
-from .schemas import KINDS, StrictSchema
+from .schemas import KINDS, StrictSchema, one_of
 from .speakers import AMBIGUOUS, speaker_filter
 
 COLUMNS = (
@@ -66,7 +66,7 @@ class QuoteExportArgsSchema(StrictSchema):
         "answer to is a 409 listing them; one nobody answers to exports nothing.",
         min_length=1,
     )
-    kind = ma.fields.String(validate=validate.OneOf(KINDS))
+    kind = ma.fields.String(validate=validate.OneOf(KINDS), metadata=one_of("QuoteKind", KINDS))
     outlet = _line(200, "Outlet name, case-insensitive.")
     date_from = ma.fields.Date(metadata={"description": "Published on or after (YYYY-MM-DD)."})
     date_to = ma.fields.Date(metadata={"description": "Published on or before (YYYY-MM-DD)."})
@@ -177,11 +177,19 @@ def export_csv(args):
 @blp.doc(
     responses={
         "200": {
-            "description": "JSON Lines: one object per quote with id, article_id and the CSV's fields. Streamed.",
-            "content": {"application/jsonl": {"schema": {"type": "string"}}},
+            "description": "JSON Lines: one object per quote with id, article_id and the CSV's fields. Streamed. "
+            "The same bytes come as application/octet-stream to a client that asks for it (`Accept`): a "
+            "media type every client generator reads (as a file), where application/jsonl is one few know.",
+            "content": {
+                "application/jsonl": {"schema": {"type": "string"}},
+                "application/octet-stream": {"schema": {"type": "string", "format": "binary"}},
+            },
         },
     }
 )
 def export_jsonl(args):
     """Every quote matching the filters, one JSON object per line, newest first."""
-    return _stream(args, _jsonl_lines, "application/jsonl; charset=utf-8", "quotetrack-quotes.jsonl")
+    accept = request.accept_mimetypes
+    as_bytes = accept.quality("application/octet-stream") > accept.quality("application/jsonl")
+    mimetype = "application/octet-stream" if as_bytes else "application/jsonl; charset=utf-8"
+    return _stream(args, _jsonl_lines, mimetype, "quotetrack-quotes.jsonl")

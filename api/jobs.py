@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import marshmallow as ma
-from celery import Celery
 from flask import current_app, request
 from flask_smorest import Blueprint, abort
 
-from quotetrack.queue import make_celery
+from quotetrack.queue import WorkerExtraMissing, make_celery
 from quotetrack.storage import jobs
 
 from .extensions import state
+
+if TYPE_CHECKING:  # celery comes with the worker extra: imported only when a queue is configured
+    from celery import Celery
 
 blp = Blueprint("jobs", __name__, description="Queued ingests (Prefer: respond-async, or a batch) and their status.")
 
@@ -32,13 +36,18 @@ class JobSchema(ma.Schema):
 
 
 def broker() -> Celery | None:
-    """The app's Celery client, made once per web process; None without BROKER_URL."""
+    """The app's Celery client, made once per web process; None without BROKER_URL. A queue
+    configured without the worker extra installed is a 503 in the error shape saying so."""
     config = current_app.config
     if not config.get("BROKER_URL"):
         return None
     celery = current_app.extensions.get("quotetrack_celery")
     if celery is None:
-        celery = make_celery(config["BROKER_URL"], config["BROKER_VISIBILITY_TIMEOUT"])
+        try:
+            celery = make_celery(config["BROKER_URL"], config["BROKER_VISIBILITY_TIMEOUT"])
+        except WorkerExtraMissing as error:
+            current_app.logger.error("%s", error)
+            abort(503, message=str(error), headers={"Retry-After": str(BROKER_RETRY_AFTER)})
         current_app.extensions["quotetrack_celery"] = celery
     return celery
 

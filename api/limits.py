@@ -51,14 +51,23 @@ def _key() -> str:
 
 
 def storage_uri(config) -> str:
-    """RATE_LIMIT_STORAGE_URI, else the broker's Redis (counters shared across workers), else memory://."""
+    """RATE_LIMIT_STORAGE_URI, else the broker's Redis (counters shared across workers), else memory://
+    (also when the Redis client, which comes with the worker extra, is not installed)."""
     configured = (config.get("RATE_LIMIT_STORAGE_URI") or "").strip()
     if configured:
         return configured
     broker = (config.get("BROKER_URL") or "").strip()
-    if urlsplit(broker).scheme in SHARED_SCHEMES:
+    if urlsplit(broker).scheme in SHARED_SCHEMES and _redis_client_installed():
         return broker
     return "memory://"
+
+
+def _redis_client_installed() -> bool:
+    try:
+        import redis  # noqa: F401 (the worker extra)
+    except ImportError:
+        return False
+    return True
 
 
 def init_app(app: Flask) -> Limiter:

@@ -11,10 +11,35 @@ import marshmallow as ma
 from marshmallow import validate
 
 from quotetrack.extraction.claims import claim_records
+from quotetrack.normalization.statements import Relation
+from quotetrack.storage.identity import IdentityMethod
+from quotetrack.storage.repository import ACCEPTED, REJECTED, SUPERSEDED
+from quotetrack.types import Method, QuoteKind, SpeakerKind
 from quotetrack.urls import HTTP_URL_PATTERN, MAX_URL_LENGTH, is_http_url
-from quotetrack.verification import MAX_VERIFY_CHARS, MAX_VERIFY_WORDS, too_long
+from quotetrack.verification import MAX_VERIFY_CHARS, MAX_VERIFY_WORDS, NOT_FOUND, too_long
 
-KINDS = ("direct", "indirect", "mixed")
+# -- closed sets, documented as enums (typed clients turn them into Enum classes) ----------------
+KINDS = tuple(kind.value for kind in QuoteKind)
+SPEAKER_KINDS = tuple(kind.value for kind in SpeakerKind)
+METHODS = tuple(method.value for method in Method)
+IDENTITY_METHODS = tuple(method.value for method in IdentityMethod)
+RELATIONS = tuple(relation.value for relation in Relation)
+VERDICTS = (*RELATIONS, NOT_FOUND)
+WORDING_RELATIONS = (*RELATIONS, "different")  # verification.py: a wording the submitted text does not match
+QUOTE_STATUSES = (ACCEPTED, REJECTED, SUPERSEDED)
+DIFF_OPS = ("equal", "replace", "delete", "insert")
+CONTRADICTION_REASONS = ("negation", "number")
+
+
+ENUM_COMPONENT = "openapi_enum"  # field metadata read by api/openapi.py (apispec does not copy it into the document)
+
+
+def one_of(name: str, values: tuple, **metadata) -> dict:
+    """Field metadata for a closed set of values: documented as the shared enum component `name`
+    (one Enum class in a generated client wherever the set appears), referenced from the field,
+    nullable where the field allows null (api/openapi.py writes it)."""
+    return {**metadata, ENUM_COMPONENT: (name, tuple(values))}
+
 
 # -- bounds and character rules shared by every input ------------------------------------------
 MAX_ID = 2**31 - 1  # ids are INTEGER columns: 32-bit on PostgreSQL
@@ -170,7 +195,7 @@ class SpeakerSchema(OrderedSchema):
     id = ma.fields.Integer()
     slug = ma.fields.String()
     name = ma.fields.String()
-    kind = ma.fields.String(metadata={"description": "person, organization, group or unnamed_source"})
+    kind = ma.fields.String(metadata=one_of("SpeakerKind", SPEAKER_KINDS))
     titles = ma.fields.List(ma.fields.String())
     aliases = ma.fields.List(ma.fields.String())
     quote_count = ma.fields.Integer()
@@ -189,7 +214,7 @@ class SpeakerBriefSchema(ma.Schema):
     id = ma.fields.Integer()
     slug = ma.fields.String()
     name = ma.fields.String()
-    kind = ma.fields.String()
+    kind = ma.fields.String(metadata=one_of("SpeakerKind", SPEAKER_KINDS))
     titles = ma.fields.List(ma.fields.String())
 
 
@@ -219,10 +244,9 @@ class ArticleBriefSchema(PublicationSchema):
 
 class IdentitySchema(OrderedSchema):
     method = ma.fields.String(
-        metadata={
-            "description": "How the article's speaker became this archive speaker: new, same_name, "
-            "organization_alias, surname_in_article, surname_unique, surname_ambiguous, article_local or editor."
-        }
+        metadata=one_of(
+            "IdentityMethod", IDENTITY_METHODS, description="How the article's speaker became this archive speaker."
+        )
     )
     mention = ma.fields.String(metadata={"description": "The article's name for the speaker."})
     evidence = ma.fields.Dict(metadata={"description": "Identity key, candidates, reason or the correction."})
@@ -236,7 +260,7 @@ class ClaimSchema(OrderedSchema):
     statement_id = ma.fields.Integer(allow_none=True, metadata={"description": "The statement of this remark."})
     relation = ma.fields.String(
         allow_none=True,
-        metadata={"description": "To the statement's canonical wording: verbatim, variant, fragment or paraphrase."},
+        metadata=one_of("Relation", RELATIONS, description="To the statement's canonical wording."),
     )
     similarity = ma.fields.Float(allow_none=True)
 
@@ -244,13 +268,13 @@ class ClaimSchema(OrderedSchema):
 class QuoteSchema(OrderedSchema):
     id = ma.fields.Integer()
     text = ma.fields.String(metadata={"description": "Exact wording as printed, without quote marks."})
-    kind = ma.fields.String(metadata={"description": "direct, indirect or mixed"})
+    kind = ma.fields.String(metadata=one_of("QuoteKind", KINDS))
     start = ma.fields.Integer(metadata={"description": "Character offset of the wording in the article text."})
     end = ma.fields.Integer()
     cue = ma.fields.String(allow_none=True)
     speaker_mention = ma.fields.String(allow_none=True, metadata={"description": "The speaker as written."})
     speaker = ma.fields.Nested(SpeakerBriefSchema, allow_none=True)
-    attribution_method = ma.fields.String(attribute="method")
+    attribution_method = ma.fields.String(attribute="method", metadata=one_of("AttributionMethod", METHODS))
     confidence = ma.fields.Float()
     fragments = ma.fields.List(
         ma.fields.List(ma.fields.Integer()), metadata={"description": "Quoted fragments of a mixed quote (offsets)."}
@@ -262,14 +286,22 @@ class QuoteSchema(OrderedSchema):
     )
     relation = ma.fields.String(
         allow_none=True,
-        metadata={"description": "The first claim's relation to its statement's canonical wording."},
+        metadata=one_of(
+            "Relation", RELATIONS, description="The first claim's relation to its statement's canonical wording."
+        ),
     )
     similarity = ma.fields.Float(allow_none=True)
     claims = ma.fields.List(
         ma.fields.Nested(ClaimSchema),
         metadata={"description": "The remarks the quote reports, each in its own statement."},
     )
-    status = ma.fields.String(metadata={"description": "accepted, or rejected by an editor"})
+    status = ma.fields.String(
+        metadata=one_of(
+            "QuoteStatus",
+            QUOTE_STATUSES,
+            description="accepted, rejected by an editor, or superseded (its article has a newer revision).",
+        )
+    )
     identity = ma.fields.Nested(IdentitySchema, allow_none=True)
 
 
@@ -285,15 +317,23 @@ class ExtractedClaimSchema(OrderedSchema):
 
 class ExtractedQuoteSchema(OrderedSchema):
     text = ma.fields.String()
-    kind = ma.fields.Function(lambda q: q.kind.value)
+    kind = ma.fields.Function(lambda q: q.kind.value, metadata=one_of("QuoteKind", KINDS))
     start = ma.fields.Integer()
     end = ma.fields.Integer()
     cue = ma.fields.String(allow_none=True)
     speaker_mention = ma.fields.String(allow_none=True)
-    speaker = ma.fields.Function(lambda q: q.speaker.name if q.speaker else None)
-    speaker_kind = ma.fields.Function(lambda q: q.speaker.kind.value if q.speaker else None)
-    speaker_titles = ma.fields.Function(lambda q: list(q.speaker.titles) if q.speaker else [])
-    attribution_method = ma.fields.Function(lambda q: q.method.value)
+    speaker = ma.fields.Function(
+        lambda q: q.speaker.name if q.speaker else None, allow_none=True, metadata={"type": "string"}
+    )
+    speaker_kind = ma.fields.Function(
+        lambda q: q.speaker.kind.value if q.speaker else None,
+        allow_none=True,
+        metadata=one_of("SpeakerKind", SPEAKER_KINDS),
+    )
+    speaker_titles = ma.fields.Function(
+        lambda q: list(q.speaker.titles) if q.speaker else [], metadata={"type": "array", "items": {"type": "string"}}
+    )
+    attribution_method = ma.fields.Function(lambda q: q.method.value, metadata=one_of("AttributionMethod", METHODS))
     attribution_evidence = ma.fields.String(
         attribute="evidence", metadata={"description": "What the attribution relied on, e.g. subject 'Heald'."}
     )
@@ -325,7 +365,7 @@ class PageArgsSchema(StrictSchema):
 
 
 class QuoteFilterSchema(PageArgsSchema):
-    kind = ma.fields.String(validate=validate.OneOf(KINDS))
+    kind = ma.fields.String(validate=validate.OneOf(KINDS), metadata=one_of("QuoteKind", KINDS))
     outlet = Line(max_length=200)
     date_from = ma.fields.Date()
     date_to = ma.fields.Date()
@@ -336,12 +376,9 @@ class QuoteSearchArgsSchema(QuoteFilterSchema):
     speaker = Line(min_length=1, metadata={"description": SPEAKER_FILTER})
 
 
-SPEAKER_KINDS = ("person", "organization", "group", "unnamed_source")
-
-
 class SpeakerSearchArgsSchema(PageArgsSchema):
     q = Line(max_length=300, metadata={"description": "Part of a name or alias."})
-    kind = ma.fields.String(validate=validate.OneOf(SPEAKER_KINDS))
+    kind = ma.fields.String(validate=validate.OneOf(SPEAKER_KINDS), metadata=one_of("SpeakerKind", SPEAKER_KINDS))
     ambiguous = ma.fields.Boolean(metadata={"description": "Only speakers marked ambiguous (or not)."})
 
 
@@ -369,7 +406,7 @@ class AppearanceSchema(PublicationSchema):
 
 
 class DiffOpSchema(OrderedSchema):
-    op = ma.fields.String(metadata={"description": "equal, replace, delete or insert"})
+    op = ma.fields.String(metadata=one_of("DiffOperation", DIFF_OPS))
     reference = ma.fields.String(
         metadata={
             "description": "Words of the reference: the canonical wording, or in verify answers the submitted text."
@@ -380,8 +417,15 @@ class DiffOpSchema(OrderedSchema):
 
 class WordingSchema(OrderedSchema):
     text = ma.fields.String()
-    kind = ma.fields.String()
-    relation = ma.fields.String()
+    kind = ma.fields.String(metadata=one_of("QuoteKind", KINDS))
+    relation = ma.fields.String(
+        metadata=one_of(
+            "WordingRelation",
+            WORDING_RELATIONS,
+            description="To the canonical wording; in verify answers to the submitted text, where a wording that "
+            "does not match it is `different`.",
+        )
+    )
     similarity = ma.fields.Float()
     diff = ma.fields.List(ma.fields.Nested(DiffOpSchema))
     appearances = ma.fields.List(ma.fields.Nested(AppearanceSchema))
@@ -393,7 +437,7 @@ class StatementSchema(OrderedSchema):
     canonical_text = ma.fields.String(
         metadata={"description": "The best wording on record: verbatim direct when any outlet quoted it directly."}
     )
-    canonical_kind = ma.fields.String(metadata={"description": "direct, indirect or mixed: the canonical wording's."})
+    canonical_kind = ma.fields.String(metadata=one_of("QuoteKind", KINDS, description="The canonical wording's kind."))
     canonical_appearance = ma.fields.Nested(
         AppearanceSchema, allow_none=True, metadata={"description": "Where the canonical wording was printed."}
     )
@@ -403,7 +447,9 @@ class StatementSchema(OrderedSchema):
     )
     quote_count = ma.fields.Integer(metadata={"description": "Quotes whose claims report this remark."})
     outlet_count = ma.fields.Integer()
-    relation = ma.fields.String(allow_none=True, metadata={"description": "In verify answers: to the submitted text."})
+    relation = ma.fields.String(
+        allow_none=True, metadata=one_of("Relation", RELATIONS, description="In verify answers: to the submitted text.")
+    )
     similarity = ma.fields.Float(allow_none=True)
     wordings = ma.fields.List(ma.fields.Nested(WordingSchema))
 
@@ -446,7 +492,7 @@ class VerifyInSchema(StrictSchema):
 class OtherSpeakerSchema(OrderedSchema):
     speaker = ma.fields.Nested(SpeakerBriefSchema, allow_none=True)
     statement_id = ma.fields.Integer()
-    relation = ma.fields.String(metadata={"description": "verbatim, variant, fragment or paraphrase"})
+    relation = ma.fields.String(metadata=one_of("Relation", RELATIONS))
     similarity = ma.fields.Float()
     canonical_text = ma.fields.String()
 
@@ -456,7 +502,11 @@ class ContradictionSchema(OrderedSchema):
     speaker = ma.fields.Nested(SpeakerBriefSchema, allow_none=True)
     text = ma.fields.String(metadata={"description": "The stored wording the submitted text turns around."})
     reason = ma.fields.String(
-        metadata={"description": "negation (negated, or cut just after a negation) or number (other numbers)"}
+        metadata=one_of(
+            "ContradictionReason",
+            CONTRADICTION_REASONS,
+            description="negation (negated, or cut just after a negation) or number (other numbers)",
+        )
     )
 
 
@@ -469,7 +519,7 @@ class ArchiveScopeSchema(OrderedSchema):
 
 class VerdictSchema(OrderedSchema):
     text = ma.fields.String()
-    verdict = ma.fields.String(metadata={"description": "verbatim, variant, fragment, paraphrase or not_found"})
+    verdict = ma.fields.String(metadata=one_of("VerdictValue", VERDICTS))
     matches = ma.fields.List(ma.fields.Nested(StatementSchema))
     other_speakers = ma.fields.List(
         ma.fields.Nested(OtherSpeakerSchema),
@@ -496,8 +546,8 @@ class OEmbedArgsSchema(StrictSchema):
 
 
 class OEmbedSchema(OrderedSchema):
-    version = ma.fields.String()
-    type = ma.fields.String()
+    version = ma.fields.String(metadata={"enum": ["1.0"]})
+    type = ma.fields.String(metadata={"enum": ["rich"]})
     provider_name = ma.fields.String()
     provider_url = ma.fields.String()
     title = ma.fields.String()
@@ -521,7 +571,8 @@ class QuotePatchSchema(StrictSchema):
         metadata={"description": "Reattribute to this name, found or created by the identity rules."},
     )
     speaker_kind = ma.fields.String(
-        validate=validate.OneOf(SPEAKER_KINDS), metadata={"description": "Kind for speaker_name (default person)."}
+        validate=validate.OneOf(SPEAKER_KINDS),
+        metadata=one_of("SpeakerKind", SPEAKER_KINDS, description="Kind for speaker_name (default person)."),
     )
     status = ma.fields.String(
         validate=validate.OneOf(("accepted", "rejected")),
@@ -560,7 +611,7 @@ class ArticlePatchSchema(StrictSchema):
 
 class SpeakerPatchSchema(StrictSchema):
     name = Line(min_length=1)
-    kind = ma.fields.String(validate=validate.OneOf(SPEAKER_KINDS))
+    kind = ma.fields.String(validate=validate.OneOf(SPEAKER_KINDS), metadata=one_of("SpeakerKind", SPEAKER_KINDS))
     titles = ma.fields.List(
         Line(min_length=1, max_length=200),
         validate=validate.Length(max=50),
@@ -596,14 +647,20 @@ class SplitInSchema(StrictSchema):
         metadata={"description": "Ids of this speaker's quotes that belong to someone else."},
     )
     name = Line(min_length=1, metadata={"description": "The new speaker's name (default: the same)."})
-    kind = ma.fields.String(validate=validate.OneOf(SPEAKER_KINDS))
+    kind = ma.fields.String(validate=validate.OneOf(SPEAKER_KINDS), metadata=one_of("SpeakerKind", SPEAKER_KINDS))
 
 
 class AuditEntrySchema(OrderedSchema):
     id = ma.fields.Integer()
     at = UtcDateTime()
     key_name = ma.fields.String(metadata={"description": "Name of the API key that made the correction."})
-    action = ma.fields.String(metadata={"description": "quote.update, speaker.update, speaker.merge, speaker.split"})
+    action = ma.fields.String(
+        metadata={
+            "description": "quote.update, speaker.update, speaker.merge, speaker.split, article.update, "
+            "article.ingest, or speaker.migration_* (a schema migration's change). Not an enum: later "
+            "versions may add actions."
+        }
+    )
     target = ma.fields.String(metadata={"description": "quote:ID or speaker:ID"})
     before = ma.fields.Dict()
     after = ma.fields.Dict()
@@ -629,7 +686,9 @@ def cross_field_rules(fetch_urls: bool) -> dict[str, dict]:
     component name), so a client (or schemathesis) can tell a valid body from the document alone."""
     bodies = [_present("text"), _present("html")] + ([_present("url")] if fetch_urls else [])
     return {
-        "ArticleIn": {"anyOf": bodies, "not": _present("text", "html")},
+        # Under allOf, so that generators keep ArticleIn one model with all its fields (a top-level
+        # anyOf made openapi-python-client see a union of bodies without outlet, title, url, ...).
+        "ArticleIn": {"allOf": [{"anyOf": bodies}, {"not": _present("text", "html")}]},
         "QuotePatch": {
             "allOf": [
                 {"anyOf": [{"required": ["speaker"]}, {"required": ["speaker_name"]}, {"required": ["status"]}]},

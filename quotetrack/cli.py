@@ -122,16 +122,26 @@ def extract(paths, output) -> None:
 
 
 def _enqueue(settings, db, items) -> None:
-    from .queue import BrokerUnavailable, enqueue, make_celery
+    from .queue import BrokerUnavailable, enqueue
 
     if not settings["BROKER_URL"]:
         raise click.ClickException("--queue needs BROKER_URL (e.g. redis://127.0.0.1:6379/0)")
-    celery = make_celery(settings["BROKER_URL"], settings["BROKER_VISIBILITY_TIMEOUT"])
+    celery = _celery(settings)
     try:
         for item, job in zip(items, enqueue(db, celery, [item.article for item in items], CLI_KEY), strict=True):
             click.echo(f"{item.source}: job {job.id} ({job.status})")
     except BrokerUnavailable as error:
         raise click.ClickException(f"the broker is unavailable, nothing queued: {error}") from error
+
+
+def _celery(settings):
+    """The queue's Celery app, or a clear error when the worker extra is not installed."""
+    from .queue import WorkerExtraMissing, make_celery
+
+    try:
+        return make_celery(settings["BROKER_URL"], settings["BROKER_VISIBILITY_TIMEOUT"])
+    except WorkerExtraMissing as error:
+        raise click.ClickException(str(error)) from error
 
 
 @main.command()
@@ -143,14 +153,13 @@ def worker(concurrency) -> None:
     with a Redis restart) are sent again."""
     import os
 
-    from celery import signals
-
-    from .queue import make_celery, start_sweeper
+    from .queue import start_sweeper
 
     settings = load_settings()
     if not settings["BROKER_URL"]:
         raise click.ClickException("the worker needs BROKER_URL (e.g. redis://127.0.0.1:6379/0)")
-    celery = make_celery(settings["BROKER_URL"], settings["BROKER_VISIBILITY_TIMEOUT"])
+    celery = _celery(settings)
+    from celery import signals  # installed: _celery said so
 
     @signals.worker_ready.connect(weak=False)
     def _sweep(**_kwargs) -> None:

