@@ -42,6 +42,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.speaker_identity_breakdown import Judged, breakdown  # noqa: E402
 from quotetrack.attribution.names import canonical_person  # noqa: E402
 from quotetrack.config import load_settings  # noqa: E402
 from quotetrack.evaluation import Span, load_gold, match, speaker_right  # noqa: E402
@@ -52,8 +53,6 @@ from quotetrack.sources import read_path  # noqa: E402
 from quotetrack.storage import Database, repository  # noqa: E402
 from quotetrack.storage.identity import folded_name  # noqa: E402
 from quotetrack.types import Article  # noqa: E402
-
-from benchmarks.speaker_identity_breakdown import Judged, breakdown  # noqa: E402
 
 GUM = ROOT.parent / "shared" / "data" / "gum-news-quotes" / "gold.json"
 WIKINEWS = ROOT.parent / "shared" / "data" / "wikinews-quotes" / "gold.json"

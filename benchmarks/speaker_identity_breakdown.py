@@ -152,7 +152,7 @@ def breakdown(judged: list[Judged], right_named: dict[tuple[str, str, str], int]
             by_speaker[q.speaker].append(q)
     mixed_causes: Counter[str] = Counter()
     mixed_detail = []
-    for speaker, quotes in by_speaker.items():
+    for quotes in by_speaker.values():
         if len(quotes) < 2 or len({q.gold for q in quotes}) < 2:
             continue
         main = owner(quotes)

@@ -128,6 +128,22 @@ def is_common_noun_phrase(text: str) -> bool:
     return bool(words) and all(w in COMMON_NOUNS or w.rstrip("s") in COMMON_NOUNS for w in words)
 
 
+# Small words proper names keep in lower case: "Bank of England", "Médecins sans Frontières".
+_NAME_CONNECTIVES = PARTICLES | frozenset("of and for the on in at to & a an des et y e sans und fur für".split())
+
+
+def is_description(text: str) -> bool:
+    """ "Malaysia's transport ministry", "Yonhap news agency", "the M5S party": a phrase
+    with a common noun written in lower case describes a body in this article's words; a
+    proper name capitalises its words but connectives ("Bank of England") and particles.
+    Mixed-case words ("eBay", "al-Qaeda") are names."""
+    words = re.sub(r"^(?:the|a|an)\s+", "", text.strip(), flags=re.I).split()
+    return any(
+        w.isalpha() and w.islower() and w not in _NAME_CONNECTIVES
+        for w in (re.sub(r"[’']s$", "", word.strip(".,'’\"()")) for word in words)
+    )
+
+
 def person_key(name: str) -> tuple[str, str]:
     """Identity of a person across articles: first and last name, middle initials ignored.
 

@@ -332,6 +332,12 @@ class NameTable:
         self._check_open()
         name = re.sub(r"^the\s+", "", re.sub(r"[’']s$", "", text.strip()), flags=re.I)
         known = self.organisation_for(name)
+        if known is not None and _fuller_organisation_name(name, known.name):
+            # "NBC News" after "NBC" (found by its acronym): the full proper name is the
+            # name, whichever the article wrote first; the short form stays an alias.
+            known.aliases.add(known.name)
+            known.name = name
+            self.organisations.setdefault(fold(name), known)
         entry = known or self.organisations.setdefault(fold(name), Entry(name, SpeakerKind.ORGANIZATION))
         if position is not None:
             entry.positions.append(position)
@@ -422,6 +428,21 @@ class NameTable:
         ]
         earlier = [(p, e) for p, e in named if p is not None]
         return max(earlier, key=lambda pe: pe[0])[1] if earlier else None
+
+
+def _fuller_organisation_name(longer: str, shorter: str) -> bool:
+    """ "NBC News" of "NBC", "BBC World Service" of "BBC": the short name's words
+    open the longer one and the rest only says what kind of body it is."""
+    long_words, short_words = fold(longer).split(), fold(shorter).split()
+    rest = long_words[len(short_words) :]
+    return (
+        bool(short_words)
+        and bool(rest)
+        and long_words[: len(short_words)] == short_words
+        and all(w in ORGANISATION_NAME_WORDS or w in COMMON_NOUNS for w in rest)
+        and longer[:1].isupper()
+        and all(w[:1].isupper() for w in longer.split()[len(short_words) :])
+    )
 
 
 def _name_words(name: str) -> list[str]:

@@ -11,8 +11,10 @@ The rules (each under a test in tests/test_identity.py):
   its own speaker for this article, marked ambiguous, with the candidates as evidence.
 - An organisation joins the archived organisation sharing its name or a proper-name alias.
 - Groups, unnamed sources, pronouns, names that are not proper names ("person",
-  "officials", "II") and organisations named only by common nouns ("Hospital", "the
-  Company") get a speaker of their own article: never shared.
+  "officials", "II"), organisations named only by common nouns ("Hospital", "the
+  Company") and organisations only described ("Malaysia's transport ministry": a common
+  noun in lower case) get a speaker of their own article: never shared. A described
+  organisation with a proper-name alias ("ICE") is shared under that alias only.
 - A person is stored and keyed by the name without titles ("Councilmember Dana Reyes" is
   Dana Reyes, titled Councilmember); the key folds case and diacritics and keeps a particle
   surname whole ("person:ignazio|la russa"), a surname-first name's family name as its
@@ -35,6 +37,7 @@ from ..attribution.names import (
     family_name,
     fold,
     is_common_noun_phrase,
+    is_description,
     is_surname_first,
     role_of,
     slugify,
@@ -134,7 +137,9 @@ def organization_keys(speaker: Speaker) -> list[str]:
     Customs Enforcement"); not role words ("the agency")."""
     keys = []
     for name in (speaker.name, *speaker.aliases):
-        if not name.startswith("@") and is_proper_name(name) and folded_name(name):
+        # A description ("Malaysia's transport ministry") is this article's wording, not a
+        # name another article's speaker can share.
+        if not name.startswith("@") and is_proper_name(name) and not is_description(name) and folded_name(name):
             key = f"organization:{folded_name(name)}"
             if key not in keys:
                 keys.append(key)
@@ -225,6 +230,8 @@ class Resolver:
     # -- the rules -------------------------------------------------------------------------
     def _organization(self, speaker: Speaker) -> Decision:
         keys = organization_keys(speaker)
+        if not keys:  # described, never named: "the city's transport ministry"
+            return self._local(speaker, IdentityMethod.ARTICLE_LOCAL, {"reason": "a description, no proper name"})
         owners = {key: self._owner(key) for key in keys}
         found = {row.id: row for row in owners.values() if row is not None}
         if len(found) == 1:
