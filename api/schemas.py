@@ -221,7 +221,8 @@ class IdentitySchema(OrderedSchema):
     method = ma.fields.String(
         metadata={
             "description": "How the article's speaker became this archive speaker: new, same_name, "
-            "organization_alias, surname_in_article, surname_unique, surname_ambiguous, article_local or editor."
+            "organization_alias, surname_in_article, surname_unique, surname_ambiguous, article_local, "
+            "description_in_article or editor."
         }
     )
     mention = ma.fields.String(metadata={"description": "The article's name for the speaker."})

@@ -140,7 +140,7 @@ def main() -> None:
         named_right, misnamed = 0, defaultdict(int)
         right_speaker, right_speaker_named = 0, 0
         judged: list[Judged] = []
-        right_misnamed: dict[tuple[str, str, str], int] = defaultdict(int)
+        right_misnamed: dict[tuple[str, str, str, bool], int] = defaultdict(int)
         for label, article, gold in archive:
             result = ingest(article, nlp, db, settings["MAX_ARTICLE_CHARS"])
             predicted = [
@@ -164,7 +164,8 @@ def main() -> None:
                     right_speaker_named += name_matches(stored_name, g.speaker or "?")
                     if not name_matches(stored_name, g.speaker or "?"):
                         kind = kinds[p.speaker or ""]
-                        right_misnamed[(stored_name, kind, g.speaker or "?")] += 1
+                        alias = any(name_matches(stored_name, a) for a in g.speaker_aliases)
+                        right_misnamed[(stored_name, kind, g.speaker or "?", alias)] += 1
                 mention = mentions.get((p.start, p.end), "")
                 judged.append(
                     Judged(

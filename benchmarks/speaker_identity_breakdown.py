@@ -119,8 +119,12 @@ def split_cause(part: list[Judged], main: list[Judged]) -> str:
     return "another variant"
 
 
-def name_cause(stored: str, kind: str, gold: str) -> str:
-    """Why a rightly attributed speaker's stored name is not the gold canonical name."""
+def name_cause(stored: str, kind: str, gold: str, gold_alias: bool = False) -> str:
+    """Why a rightly attributed speaker's stored name is not the gold canonical name.
+    `gold_alias`: the stored name is one of the gold aliases, which for a nested attribution
+    ("according to X, Y said") is the other party: that speaker was chosen, not misnamed."""
+    if gold_alias:
+        return "a gold alias (often the other party of a nested attribution)"
     s, g = _words(stored), _words(gold)
     ps, pg = _plain(stored), _plain(gold)
     if fold(stored) == fold(gold):
@@ -142,9 +146,9 @@ def name_cause(stored: str, kind: str, gold: str) -> str:
     return "another name"
 
 
-def breakdown(judged: list[Judged], right_named: dict[tuple[str, str, str], int]) -> list[str]:
-    """The report's lines. `right_named`: (stored name, kind, gold name) -> quotes whose
-    speaker is right and name is not the gold name."""
+def breakdown(judged: list[Judged], right_named: dict[tuple[str, str, str, bool], int]) -> list[str]:
+    """The report's lines. `right_named`: (stored name, kind, gold name, stored name is a
+    gold alias) -> quotes whose speaker is right and name is not the gold name."""
     lines = []
     by_speaker: dict[str, list[Judged]] = defaultdict(list)
     for q in judged:
@@ -191,8 +195,8 @@ def breakdown(judged: list[Judged], right_named: dict[tuple[str, str, str], int]
 
     name_causes: Counter[str] = Counter()
     name_detail = []
-    for (stored, kind, gold), n in right_named.items():
-        cause = name_cause(stored, kind, gold)
+    for (stored, kind, gold, alias), n in right_named.items():
+        cause = name_cause(stored, kind, gold, alias)
         name_causes[cause] += n
         name_detail.append((cause, stored, gold, n))
     lines.append("")

@@ -1,6 +1,8 @@
 """Issue 19, session 4: organisations described in an article's own words are that
-article's, an organisation keeps its full proper name whichever form came first, and
-migration 0007 applies the first rule to stored archives.
+article's, an organisation keeps its full proper name whichever form came first, a
+description one named speaker of the article answers to is that speaker, a surname
+misspelt by a letter is the one person it is near, and migration 0007 applies the first
+rule to stored archives.
 
 Every article here is invented for these tests; the rules must hold for news they never saw."""
 
@@ -18,7 +20,7 @@ from quotetrack.storage.identity import add_titles_and_aliases
 from quotetrack.storage.models import AuditRow, ClaimRow, QuoteRow, SpeakerKeyRow, SpeakerRow
 from quotetrack.types import Article, SpeakerKind
 
-from .test_identity import ORG, P, article, ingest, speakers_by_quote
+from .test_identity import ORG, G, P, U, article, ingest, speakers_by_quote
 
 
 # -- names ----------------------------------------------------------------------------------
@@ -65,7 +67,58 @@ def test_people_are_untouched_by_the_description_rule(db):
     assert len({s[0] for s in speakers_by_quote(db).values()}) == 1
 
 
-# -- the pipeline on an invented article ----------------------------------------------------
+def test_a_description_a_named_speaker_answers_to_in_the_article_is_that_speaker(db):
+    ingest(
+        db,
+        article(
+            "one",
+            ("Ludovic Arnaud", P, ("Grand Duchy Premier",)),
+            ("Grand Duchy Premier", U, ()),
+            ("the festival's organisers", G, ()),
+            ("organisers", G, ()),
+        ),
+    )
+    stored = speakers_by_quote(db)
+    by_quote = {start: value for (_, start), value in stored.items()}
+    starts = sorted(by_quote)
+    assert by_quote[starts[0]][0] == by_quote[starts[1]][0]  # the premier is Ludovic Arnaud
+    assert by_quote[starts[1]][1] == "Ludovic Arnaud"
+    assert by_quote[starts[2]][0] == by_quote[starts[3]][0]  # "organisers" are the festival's
+    assert by_quote[starts[3]][1] == "the festival's organisers"
+    with db.reading() as session:
+        methods = {q.identity_decision.method for q in session.scalars(select(QuoteRow))}
+        assert "description_in_article" in methods
+
+
+def test_a_description_two_speakers_answer_to_or_a_generic_one_stays_itself(db):
+    ingest(
+        db,
+        article(
+            "one",
+            ("Ilse Brandt", P, ("Deputy Mayor",)),
+            ("Piet Vos", P, ("Deputy Mayor",)),
+            ("Deputy Mayor", U, ()),
+            ("Lisbon port officials", G, ()),
+            ("officials", G, ()),
+        ),
+    )
+    names = sorted(value[1] for value in speakers_by_quote(db).values())
+    assert names == ["Deputy Mayor", "Ilse Brandt", "Lisbon port officials", "Piet Vos", "officials"]
+
+
+# -- the pipeline on invented articles ------------------------------------------------------
+@pytest.mark.model
+def test_a_surname_misspelt_by_a_letter_is_the_one_person_it_is_near(nlp):
+    def speakers(text: str) -> list[str]:
+        return [q.speaker.name for q in extract_quotes(text, nlp)[0] if q.speaker]
+
+    opening = "Bridge repairs\n\nThe engineer Tobias Hallworth inspected the bridge on Monday. "
+    assert speakers(opening + '"The cables are sound," Hallwroth said.') == ["Tobias Hallworth"]
+    assert speakers(opening + '"The cables are sound," Hallam said.') == ["Hallam"]  # another name
+    two = opening + 'Renata Hallwirth, his deputy, agreed. "The cables are sound," Hallwroth said.'
+    assert "Tobias Hallworth" not in speakers(two)  # near two people: neither
+
+
 @pytest.mark.model
 def test_an_organisation_met_by_its_short_form_first_keeps_its_full_name(nlp):
     text = (

@@ -372,11 +372,30 @@ class NameTable:
         if not matches:
             matches = [e for e in self.unique_people() if len(e.name.split()) >= 2 and fold(e.name.split()[0]) == word]
             matches = matches if len(matches) == 1 and first_name_gender(word) is None else []
+        if not matches and word not in self.organisations:
+            matches = self._misspelt_surname(word, index)
         if len(matches) <= 1 or position is None:
             return matches[0] if len(matches) == 1 else None
         named_before = [(e.mentioned_before(position), e) for e in matches]
         earlier = [(p, e) for p, e in named_before if p is not None]
         return max(earlier, key=lambda pe: pe[0])[1] if earlier else None
+
+    @staticmethod
+    def _misspelt_surname(word: str, index: dict[str, list[Entry]]) -> list[Entry]:
+        """ "Water said" in an article that named Kathryn Waters, "Bauchtman" for Lydia
+        Buchtmann: a surname the article never gave, one letter off (two in a long name) from
+        the surname of exactly one person it named in full, with the same first letter."""
+        if len(word) < 5:
+            return []
+        allowed = 2 if len(word) >= 8 else 1
+        near = {
+            id(entry): entry
+            for key, entries in index.items()
+            if key[:1] == word[:1] and " " not in key and edit_distance(key, word) <= allowed
+            for entry in entries
+            if len(entry.name.split()) >= 2
+        }
+        return list(near.values()) if len(near) == 1 else []
 
     def by_first_name(self, word: str) -> Entry | None:
         """The one person whose name starts with this word ("Patricio" for Patricio Lorente)."""
@@ -443,6 +462,17 @@ def _fuller_organisation_name(longer: str, shorter: str) -> bool:
         and longer[:1].isupper()
         and all(w[:1].isupper() for w in longer.split()[len(short_words) :])
     )
+
+
+def edit_distance(a: str, b: str) -> int:
+    """Levenshtein distance: insertions, deletions and substitutions."""
+    previous = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        current = [i]
+        for j, y in enumerate(b, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x != y)))
+        previous = current
+    return previous[-1]
 
 
 def _name_words(name: str) -> list[str]:
