@@ -114,6 +114,7 @@ def test_a_surname_misspelt_by_a_letter_is_the_one_person_it_is_near(nlp):
 
     opening = "Bridge repairs\n\nThe engineer Tobias Hallworth inspected the bridge on Monday. "
     assert speakers(opening + '"The cables are sound," Hallwroth said.') == ["Tobias Hallworth"]
+    assert speakers(opening + '"The cables are sound," Mr Hallwroth said.') == ["Tobias Hallworth"]
     assert speakers(opening + '"The cables are sound," Hallam said.') == ["Hallam"]  # another name
     two = opening + 'Renata Hallwirth, his deputy, agreed. "The cables are sound," Hallwroth said.'
     assert "Tobias Hallworth" not in speakers(two)  # near two people: neither

@@ -217,6 +217,9 @@ class NameTable:
             fuller = [f for f in self.unique_people() if f is not entry and _part_of(entry.name, f.name)]
             # Nested fuller names ("Hadj Sahraoui" in "Hassiba Hadj Sahraoui") count once.
             fuller = [f for f in fuller if not any(g is not f and _part_of(f.name, g.name) for g in fuller)]
+            if not fuller and len(_name_words(entry.name)) == 1:  # "Ms Bauchtman" for Lydia Buchtmann
+                word = fold(_name_words(entry.name)[0])
+                fuller = [f for f in self.unique_people() if f is not entry and _near_surname(word, f)]
             if len(fuller) != 1 or entry.gender and fuller[0].gender and entry.gender != fuller[0].gender:
                 continue
             target = fuller[0]
@@ -385,16 +388,7 @@ class NameTable:
         """ "Water said" in an article that named Kathryn Waters, "Bauchtman" for Lydia
         Buchtmann: a surname the article never gave, one letter off (two in a long name) from
         the surname of exactly one person it named in full, with the same first letter."""
-        if len(word) < 5:
-            return []
-        allowed = 2 if len(word) >= 8 else 1
-        near = {
-            id(entry): entry
-            for key, entries in index.items()
-            if key[:1] == word[:1] and " " not in key and edit_distance(key, word) <= allowed
-            for entry in entries
-            if len(entry.name.split()) >= 2
-        }
+        near = {id(entry): entry for entries in index.values() for entry in entries if _near_surname(word, entry)}
         return list(near.values()) if len(near) == 1 else []
 
     def by_first_name(self, word: str) -> Entry | None:
@@ -462,6 +456,17 @@ def _fuller_organisation_name(longer: str, shorter: str) -> bool:
         and longer[:1].isupper()
         and all(w[:1].isupper() for w in longer.split()[len(short_words) :])
     )
+
+
+def _near_surname(word: str, entry: Entry) -> bool:
+    """`word` (folded) is the surname of a person named in full, misspelt: same first
+    letter, one letter off, two in a name of eight letters or more."""
+    words = _name_words(entry.name)
+    if len(word) < 5 or len(words) < 2:
+        return False
+    key = fold(surname(entry.name))
+    allowed = 2 if len(word) >= 8 else 1
+    return key != word and key[:1] == word[:1] and edit_distance(key, word) <= allowed
 
 
 def edit_distance(a: str, b: str) -> int:
