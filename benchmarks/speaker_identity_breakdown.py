@@ -76,7 +76,7 @@ def mix_cause(intruder: Judged, host: list[Judged]) -> str:
         return "attribution: wrong speaker chosen in the article"
     # The article gave both people the same name (gold accepts the other party of a nested
     # attribution as an alias): attribution chose one speaker for two people.
-    same_name = {(q.article, _plain(q.mention)[-1:] and fold(q.mention)) for q in host if q.gold != intruder.gold}
+    same_name = {(q.article, fold(q.mention)) for q in host if q.gold != intruder.gold and q.mention}
     if (intruder.article, fold(intruder.mention)) in same_name:
         return "attribution: one name in the article for two people"
     rightful = [q for q in host if q.gold != intruder.gold and q.mention_right]
