@@ -197,3 +197,16 @@ def test_the_descriptions_migration_splits_shared_descriptions_and_loses_nothing
     with db.reading() as session:
         later = [q for q in session.scalars(select(QuoteRow)) if q.article.url.endswith("/later")]
         assert later[0].speaker.article_id == later[0].article_id
+
+
+@pytest.mark.model
+def test_an_organisation_opened_by_a_first_name_is_an_organisation(nlp):
+    text = (
+        "Reporters jailed\n\n"
+        "The press freedom group Harmony International has asked the court to free the reporters. "
+        "Harmony International said the reporters were held without charge. "
+        '"They did their jobs," Liberty Okafor, a lawyer for the reporters, said.'
+    )
+    found = {(q.speaker.name, q.speaker.kind) for q in extract_quotes(text, nlp)[0] if q.speaker}
+    assert ("Harmony International", SpeakerKind.ORGANIZATION) in found
+    assert ("Liberty Okafor", SpeakerKind.PERSON) in found

@@ -55,7 +55,12 @@ economist engineer official spokesperson spokesman spokeswoman campaigner witnes
 """.split()
 )
 # Words that end organisations' names, not people's ("Regional Transit Authority").
-_ORGANISATION_WORDS = ORGANISATION_NOUNS | frozenset("authority commission trust council corporation agency".split())
+# "Amnesty International", "Harmony Airways": a known first name opening it does not make it
+# a person's name.
+ORGANISATION_WORDS = ORGANISATION_NOUNS | frozenset(
+    "authority commission trust council corporation agency international worldwide global airways airlines "
+    "institute institution foundation library society".split()
+)
 # Words that never make a speaker's name on their own: "Hospital", "Police", "Officials".
 COMMON_NOUNS = (
     ORGANISATION_NOUNS
@@ -219,7 +224,7 @@ def is_titled_person(text: str) -> bool:
         bool(title)
         and 2 <= len(words) <= 3
         and all(w[:1].isupper() for w in words)
-        and not any(w.lower() in ORGANISATION_NAME_WORDS or w.lower() in _ORGANISATION_WORDS for w in words)
+        and not any(w.lower() in ORGANISATION_NAME_WORDS or w.lower() in ORGANISATION_WORDS for w in words)
     )
 
 

@@ -27,6 +27,7 @@ from .gender import first_name_gender
 from .names import (
     COMMON_NOUNS,
     HONORIFICS,
+    ORGANISATION_WORDS,
     PARTICLES,
     canonical_person,
     family_name,
@@ -114,7 +115,7 @@ def looks_like_person(text: str) -> bool:
         2 <= len(words) <= 3
         and all(w[:1].isupper() for w in words)
         and first_name_gender(words[0]) is not None
-        and not any(w.lower().strip(".,") in ORGANISATION_NAME_WORDS | COMMON_NOUNS for w in words)
+        and not any(w.lower().strip(".,") in ORGANISATION_NAME_WORDS | ORGANISATION_WORDS | COMMON_NOUNS for w in words)
     )
 
 
