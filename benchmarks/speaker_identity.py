@@ -18,8 +18,13 @@ against the gold speakers:
 
 Gold people: the gold canonical name with middle initials dropped ("Patricia H. Hyde" and
 "Patricia Hyde" are one person), across articles. A gold speaker that is a description
-rather than a name ("officials", "Recent reports") is one entity of its own article only,
+rather than a name ("officials", "Recent reports", a lone plural common noun such as
+"Officials" by WordNet, so "Reuters" stays a name) is one entity of its own article only,
 unless its gold aliases name an entity ("federal immigration officials", aliases ["ICE"]).
+
+Then the breakdown (benchmarks/speaker_identity_breakdown.py): why speakers mix people
+(attribution inside an article, or identity joining people within or across articles), why
+people are split, and why rightly attributed speakers carry another name than the gold one.
 
     python benchmarks/speaker_identity.py > benchmarks/speaker_identity.txt
 """
@@ -37,9 +42,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.speaker_identity_breakdown import Judged, breakdown  # noqa: E402
+from quotetrack.attribution.names import canonical_person  # noqa: E402
 from quotetrack.config import load_settings  # noqa: E402
 from quotetrack.evaluation import Span, load_gold, match, speaker_right  # noqa: E402
 from quotetrack.nlp import load_pipeline  # noqa: E402
+from quotetrack.normalization.paraphrase import _wordnet_index  # noqa: E402
 from quotetrack.service import ingest  # noqa: E402
 from quotetrack.sources import read_path  # noqa: E402
 from quotetrack.storage import Database, repository  # noqa: E402
@@ -65,14 +73,30 @@ def gold_person(name: str, article: str, aliases: tuple[str, ...] = ()) -> str:
 
 def _gold_key(name: str) -> tuple[str, bool]:
     words = [w for w in name.split() if not _INITIAL.match(w)]
-    descriptive = len(words) == 1 and words[0].lower().endswith("s") and words[0][:1].isupper() and len(name) < 12
+    # A lone plural common noun ("Officials", "Reports"), not a name ending in s ("Reuters").
+    descriptive = len(words) == 1 and words[0][:1].isupper() and len(name) < 12 and _plural_noun(words[0])
     descriptive = descriptive or any(w[:1].islower() and w.lower() not in _CONNECTIVES for w in words)
     return folded_name(" ".join(words)), descriptive
+
+
+def _plural_noun(word: str) -> bool:
+    lowered = word.lower()
+    return lowered.endswith("s") and any(s.startswith("n") for s in _wordnet_index().get(lowered[:-1], ()))
 
 
 def name_matches(stored: str, gold: str) -> bool:
     """The stored name is the gold canonical name: folded, middle initials dropped."""
     return _gold_key(stored)[0] == _gold_key(gold)[0]
+
+
+def mention_right(mention: str, gold: Span, aliases: tuple[str, ...]) -> bool:
+    """The article's own speaker is the gold speaker: its name as attribution gave it or
+    without titles, or an acronym the stored speaker answers to (other aliases may have
+    come from other articles, so they do not count)."""
+    if not mention:
+        return False
+    acronyms = tuple(a for a in aliases if a.isupper())
+    return any(speaker_right(name, gold, acronyms=acronyms) for name in (mention, canonical_person(mention)[1]))
 
 
 def b_cubed(items: list[tuple[str, str]]) -> tuple[float, float]:
@@ -115,6 +139,8 @@ def main() -> None:
         speakers: dict[str, str] = {}
         named_right, misnamed = 0, defaultdict(int)
         right_speaker, right_speaker_named = 0, 0
+        judged: list[Judged] = []
+        right_misnamed: dict[tuple[str, str, str, bool], int] = defaultdict(int)
         for label, article, gold in archive:
             result = ingest(article, nlp, db, settings["MAX_ARTICLE_CHARS"])
             predicted = [
@@ -127,12 +153,32 @@ def main() -> None:
             gold_count, predicted_count = gold_count + len(gold.quotes), predicted_count + len(predicted)
             names = {str(q.speaker.id): q.speaker.name for q in result.quotes if q.speaker}
             others = {str(q.speaker.id): q.speaker.aliases for q in result.quotes if q.speaker}
+            kinds = {str(q.speaker.id): q.speaker.kind for q in result.quotes if q.speaker}
+            # The article's own speaker, as attribution named it before the identity step.
+            mentions = {(q.start, q.end): q.identity.mention for q in result.quotes if q.identity}
             for p, g in match(predicted, gold.quotes):
                 person = gold_person(g.speaker or "?", label, g.speaker_aliases)
                 stored_name = names.get(p.speaker or "")
                 if stored_name is not None and speaker_right(stored_name, g, acronyms=others[p.speaker or ""]):
                     right_speaker += 1
                     right_speaker_named += name_matches(stored_name, g.speaker or "?")
+                    if not name_matches(stored_name, g.speaker or "?"):
+                        kind = kinds[p.speaker or ""]
+                        alias = any(name_matches(stored_name, a) for a in g.speaker_aliases)
+                        right_misnamed[(stored_name, kind, g.speaker or "?", alias)] += 1
+                mention = mentions.get((p.start, p.end), "")
+                judged.append(
+                    Judged(
+                        label,
+                        p.speaker or "",
+                        stored_name or "",
+                        kinds.get(p.speaker or "", ""),
+                        mention,
+                        mention_right(mention, g, others.get(p.speaker or "", ())),
+                        person,
+                        g.speaker or "?",
+                    )
+                )
                 if stored_name is not None and name_matches(stored_name, g.speaker or "?"):
                     named_right += 1
                 else:
@@ -170,6 +216,8 @@ def main() -> None:
         f"  among the {right_speaker} quotes whose speaker is right: {right_speaker_named / max(right_speaker, 1):.1%}"
         " (the rest of the gap is the speaker chosen, not its name)"
     )
+    print()
+    print("\n".join(breakdown(judged, right_misnamed)))
     if mixed:
         print("\nmixed speakers (stored name: gold people):")
         for p in mixed:

@@ -55,7 +55,12 @@ economist engineer official spokesperson spokesman spokeswoman campaigner witnes
 """.split()
 )
 # Words that end organisations' names, not people's ("Regional Transit Authority").
-_ORGANISATION_WORDS = ORGANISATION_NOUNS | frozenset("authority commission trust council corporation agency".split())
+# "Amnesty International", "Harmony Airways": a known first name opening it does not make it
+# a person's name.
+ORGANISATION_WORDS = ORGANISATION_NOUNS | frozenset(
+    "authority commission trust council corporation agency international worldwide global airways airlines "
+    "institute institution foundation library society".split()
+)
 # Words that never make a speaker's name on their own: "Hospital", "Police", "Officials".
 COMMON_NOUNS = (
     ORGANISATION_NOUNS
@@ -126,6 +131,22 @@ def is_common_noun_phrase(text: str) -> bool:
     words = [w.strip(".,'’\"()").lower() for w in re.sub(r"^(?:the|a|an)\s+", "", text.strip(), flags=re.I).split()]
     words = [w[:-2] if w.endswith("'s") or w.endswith("’s") else w for w in words if w]
     return bool(words) and all(w in COMMON_NOUNS or w.rstrip("s") in COMMON_NOUNS for w in words)
+
+
+# Small words proper names keep in lower case: "Bank of England", "Médecins sans Frontières".
+_NAME_CONNECTIVES = PARTICLES | frozenset("of and for the on in at to & a an des et y e sans und fur für".split())
+
+
+def is_description(text: str) -> bool:
+    """ "Malaysia's transport ministry", "Yonhap news agency", "the M5S party": a phrase
+    with a common noun written in lower case describes a body in this article's words; a
+    proper name capitalises its words but connectives ("Bank of England") and particles.
+    Mixed-case words ("eBay", "al-Qaeda") are names."""
+    words = re.sub(r"^(?:the|a|an)\s+", "", text.strip(), flags=re.I).split()
+    return any(
+        w.isalpha() and w.islower() and w not in _NAME_CONNECTIVES
+        for w in (re.sub(r"[’']s$", "", word.strip(".,'’\"()")) for word in words)
+    )
 
 
 def person_key(name: str) -> tuple[str, str]:
@@ -203,7 +224,7 @@ def is_titled_person(text: str) -> bool:
         bool(title)
         and 2 <= len(words) <= 3
         and all(w[:1].isupper() for w in words)
-        and not any(w.lower() in ORGANISATION_NAME_WORDS or w.lower() in _ORGANISATION_WORDS for w in words)
+        and not any(w.lower() in ORGANISATION_NAME_WORDS or w.lower() in ORGANISATION_WORDS for w in words)
     )
 
 

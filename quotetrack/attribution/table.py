@@ -27,6 +27,7 @@ from .gender import first_name_gender
 from .names import (
     COMMON_NOUNS,
     HONORIFICS,
+    ORGANISATION_WORDS,
     PARTICLES,
     canonical_person,
     family_name,
@@ -114,7 +115,7 @@ def looks_like_person(text: str) -> bool:
         2 <= len(words) <= 3
         and all(w[:1].isupper() for w in words)
         and first_name_gender(words[0]) is not None
-        and not any(w.lower().strip(".,") in ORGANISATION_NAME_WORDS | COMMON_NOUNS for w in words)
+        and not any(w.lower().strip(".,") in ORGANISATION_NAME_WORDS | ORGANISATION_WORDS | COMMON_NOUNS for w in words)
     )
 
 
@@ -217,6 +218,9 @@ class NameTable:
             fuller = [f for f in self.unique_people() if f is not entry and _part_of(entry.name, f.name)]
             # Nested fuller names ("Hadj Sahraoui" in "Hassiba Hadj Sahraoui") count once.
             fuller = [f for f in fuller if not any(g is not f and _part_of(f.name, g.name) for g in fuller)]
+            if not fuller and len(_name_words(entry.name)) == 1:  # "Ms Bauchtman" for Lydia Buchtmann
+                word = fold(_name_words(entry.name)[0])
+                fuller = [f for f in self.unique_people() if f is not entry and _near_surname(word, f)]
             if len(fuller) != 1 or entry.gender and fuller[0].gender and entry.gender != fuller[0].gender:
                 continue
             target = fuller[0]
@@ -332,6 +336,12 @@ class NameTable:
         self._check_open()
         name = re.sub(r"^the\s+", "", re.sub(r"[’']s$", "", text.strip()), flags=re.I)
         known = self.organisation_for(name)
+        if known is not None and _fuller_organisation_name(name, known.name):
+            # "NBC News" after "NBC" (found by its acronym): the full proper name is the
+            # name, whichever the article wrote first; the short form stays an alias.
+            known.aliases.add(known.name)
+            known.name = name
+            self.organisations.setdefault(fold(name), known)
         entry = known or self.organisations.setdefault(fold(name), Entry(name, SpeakerKind.ORGANIZATION))
         if position is not None:
             entry.positions.append(position)
@@ -366,11 +376,21 @@ class NameTable:
         if not matches:
             matches = [e for e in self.unique_people() if len(e.name.split()) >= 2 and fold(e.name.split()[0]) == word]
             matches = matches if len(matches) == 1 and first_name_gender(word) is None else []
+        if not matches and word not in self.organisations:
+            matches = self._misspelt_surname(word, index)
         if len(matches) <= 1 or position is None:
             return matches[0] if len(matches) == 1 else None
         named_before = [(e.mentioned_before(position), e) for e in matches]
         earlier = [(p, e) for p, e in named_before if p is not None]
         return max(earlier, key=lambda pe: pe[0])[1] if earlier else None
+
+    @staticmethod
+    def _misspelt_surname(word: str, index: dict[str, list[Entry]]) -> list[Entry]:
+        """ "Water said" in an article that named Kathryn Waters, "Bauchtman" for Lydia
+        Buchtmann: a surname the article never gave, one letter off (two in a long name) from
+        the surname of exactly one person it named in full, with the same first letter."""
+        near = {id(entry): entry for entries in index.values() for entry in entries if _near_surname(word, entry)}
+        return list(near.values()) if len(near) == 1 else []
 
     def by_first_name(self, word: str) -> Entry | None:
         """The one person whose name starts with this word ("Patricio" for Patricio Lorente)."""
@@ -422,6 +442,43 @@ class NameTable:
         ]
         earlier = [(p, e) for p, e in named if p is not None]
         return max(earlier, key=lambda pe: pe[0])[1] if earlier else None
+
+
+def _fuller_organisation_name(longer: str, shorter: str) -> bool:
+    """ "NBC News" of "NBC", "BBC World Service" of "BBC": the short name's words
+    open the longer one and the rest only says what kind of body it is."""
+    long_words, short_words = fold(longer).split(), fold(shorter).split()
+    rest = long_words[len(short_words) :]
+    return (
+        bool(short_words)
+        and bool(rest)
+        and long_words[: len(short_words)] == short_words
+        and all(w in ORGANISATION_NAME_WORDS or w in COMMON_NOUNS for w in rest)
+        and longer[:1].isupper()
+        and all(w[:1].isupper() for w in longer.split()[len(short_words) :])
+    )
+
+
+def _near_surname(word: str, entry: Entry) -> bool:
+    """`word` (folded) is the surname of a person named in full, misspelt: same first
+    letter, one letter off, two in a name of eight letters or more."""
+    words = _name_words(entry.name)
+    if len(word) < 5 or len(words) < 2:
+        return False
+    key = fold(surname(entry.name))
+    allowed = 2 if len(word) >= 8 else 1
+    return key != word and key[:1] == word[:1] and edit_distance(key, word) <= allowed
+
+
+def edit_distance(a: str, b: str) -> int:
+    """Levenshtein distance: insertions, deletions and substitutions."""
+    previous = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        current = [i]
+        for j, y in enumerate(b, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x != y)))
+        previous = current
+    return previous[-1]
 
 
 def _name_words(name: str) -> list[str]:

@@ -11,8 +11,14 @@ The rules (each under a test in tests/test_identity.py):
   its own speaker for this article, marked ambiguous, with the candidates as evidence.
 - An organisation joins the archived organisation sharing its name or a proper-name alias.
 - Groups, unnamed sources, pronouns, names that are not proper names ("person",
-  "officials", "II") and organisations named only by common nouns ("Hospital", "the
-  Company") get a speaker of their own article: never shared.
+  "officials", "II"), organisations named only by common nouns ("Hospital", "the
+  Company") and organisations only described ("Malaysia's transport ministry": a common
+  noun in lower case) get a speaker of their own article: never shared. A described
+  organisation with a proper-name alias ("ICE") is shared under that alias only.
+- Inside one article, a description that one of its named speakers answers to is that
+  speaker: "the Chinese Premier" is the person quoted here as "Chinese Premier Wen Jiabao",
+  "authors" the article's one "the report's authors" (none or several, or a word as generic as
+  "officials": itself).
 - A person is stored and keyed by the name without titles ("Councilmember Dana Reyes" is
   Dana Reyes, titled Councilmember); the key folds case and diacritics and keeps a particle
   surname whole ("person:ignazio|la russa"), a surname-first name's family name as its
@@ -35,6 +41,7 @@ from ..attribution.names import (
     family_name,
     fold,
     is_common_noun_phrase,
+    is_description,
     is_surname_first,
     role_of,
     slugify,
@@ -52,6 +59,7 @@ class IdentityMethod(StrEnum):
     SURNAME_UNIQUE = "surname_unique"  # bare surname, one compatible archived person
     SURNAME_AMBIGUOUS = "surname_ambiguous"  # bare surname, none or several: own speaker, ambiguous
     ARTICLE_LOCAL = "article_local"  # group, unnamed source, pronoun, not a proper name
+    DESCRIPTION_IN_ARTICLE = "description_in_article"  # a description of one speaker the article names
     EDITOR = "editor"  # an editor's correction (quote override, merge or split)
 
 
@@ -134,7 +142,9 @@ def organization_keys(speaker: Speaker) -> list[str]:
     Customs Enforcement"); not role words ("the agency")."""
     keys = []
     for name in (speaker.name, *speaker.aliases):
-        if not name.startswith("@") and is_proper_name(name) and folded_name(name):
+        # A description ("Malaysia's transport ministry") is this article's wording, not a
+        # name another article's speaker can share.
+        if not name.startswith("@") and is_proper_name(name) and not is_description(name) and folded_name(name):
             key = f"organization:{folded_name(name)}"
             if key not in keys:
                 keys.append(key)
@@ -188,7 +198,18 @@ class Resolver:
 
     def resolve_all(self, speakers: list[Speaker]) -> dict[Speaker, Decision]:
         distinct = sorted(set(speakers), key=lambda s: (self._is_bare_surname(s), s.kind.value, s.name))
-        return {speaker: self.resolve(speaker) for speaker in distinct}
+        described = described_in_article(distinct)
+        decisions = {speaker: self.resolve(speaker) for speaker in distinct if speaker not in described}
+        for description in described:
+            named = description
+            while named in described:  # "premier" -> "Chinese Premier" -> Wen Jiabao
+                named = described[named]
+            row = decisions[named].speaker
+            if description.kind is named.kind:  # "officials" of "U.S. officials": another wording
+                self._grow(row, Speaker(named.name, named.kind, (), (description.name,)))
+            evidence = {"description": description.name, "names": named.name, "key": _first_key(row)}
+            decisions[description] = Decision(row, IdentityMethod.DESCRIPTION_IN_ARTICLE, evidence)
+        return decisions
 
     @staticmethod
     def _is_bare_surname(speaker: Speaker) -> bool:
@@ -225,6 +246,8 @@ class Resolver:
     # -- the rules -------------------------------------------------------------------------
     def _organization(self, speaker: Speaker) -> Decision:
         keys = organization_keys(speaker)
+        if not keys:  # described, never named: "the city's transport ministry"
+            return self._local(speaker, IdentityMethod.ARTICLE_LOCAL, {"reason": "a description, no proper name"})
         owners = {key: self._owner(key) for key in keys}
         found = {row.id: row for row in owners.values() if row is not None}
         if len(found) == 1:
@@ -309,6 +332,41 @@ class Resolver:
         add_titles_and_aliases(row, speaker.titles, (speaker.name, *speaker.aliases))
         self.session.flush()
         return row
+
+
+def described_in_article(speakers: list[Speaker]) -> dict[Speaker, Speaker]:
+    """Descriptions the same article's speakers give a name to: "the Chinese Premier" is the
+    one person quoted here with that whole title ("Chinese Premier Wen Jiabao"); a one-word
+    group ("officials", "authors") is the one longer description of the article ending in
+    that word ("the report's authors"), unless the word is one news uses for many sets of
+    people in one story ("officials", "sources", "experts": GENERIC). With none or several,
+    it stays itself."""
+    descriptions = [s for s in speakers if s.kind in (SpeakerKind.GROUP, SpeakerKind.UNNAMED_SOURCE)]
+    people = [(normalised(s), s) for s in speakers if s.kind is SpeakerKind.PERSON]
+    people = [(n, s) for n, s in people if (name := person_name(n.name)) is not None and name.first]
+    found: dict[Speaker, Speaker] = {}
+    for description in descriptions:
+        words = folded_name(description.name)
+        if not words:
+            continue
+        holders = {folded_name(n.name): s for n, s in people if any(folded_name(t) == words for t in n.titles)}
+        longer = {
+            folded_name(d.name): d
+            for d in descriptions
+            if " " not in words
+            and words not in GENERIC  # "officials", "sources", "experts": often other ones
+            and folded_name(d.name).endswith(" " + words)
+            and d.kind is description.kind
+        }
+        if len(holders) == 1:
+            found[description] = next(iter(holders.values()))
+        elif not holders and len(longer) == 1:
+            found[description] = next(iter(longer.values()))
+    return found
+
+
+def _first_key(row: SpeakerRow) -> str | None:
+    return row.keys[0].key if row.keys else None
 
 
 def add_titles_and_aliases(row: SpeakerRow, titles, aliases) -> None:
