@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 
 from spacy.language import Language
 from spacy.tokens import Doc
@@ -17,7 +18,7 @@ from .extraction.claims import claim_spans
 from .nlp import budget
 from .nlp.pipeline import parse_text, parse_texts
 from .normalization.text import NormalizedText, normalize
-from .types import Quote, Speaker, SpeakerKind
+from .types import Quote, QuoteKind, Speaker, SpeakerKind
 
 
 def parse(text: str, nlp: Language) -> tuple[NormalizedText, Doc]:
@@ -44,6 +45,7 @@ def extract_many(
 
 def quotes_from_doc(doc: Doc, normalized: NormalizedText) -> tuple[list[Quote], list[Speaker]]:
     found = find_candidates(doc)
+    found.candidates[:] = [_within_lost_breaks(c, normalized) for c in found.candidates]
     budget.check(doc, "finding quotes")
     resolutions, _ = attribute_article(doc, found.candidates, found.mask, found.paragraph_of)
     budget.check(doc, "attribution")
@@ -60,6 +62,19 @@ def quotes_from_doc(doc: Doc, normalized: NormalizedText) -> tuple[list[Quote], 
         budget.check(doc, "claims")
         quotes.append(_quote(candidate, resolution, speakers, doc, normalized))
     return quotes, list(speakers.values())
+
+
+def _within_lost_breaks(candidate: Candidate, normalized: NormalizedText) -> Candidate:
+    """A reported clause stops where the scrape lost a dash (normalization.text); a direct
+    quote keeps what its marks enclose: a dash inside them is the speaker's."""
+    if candidate.kind is QuoteKind.DIRECT or not normalized.breaks:
+        return candidate
+    end = normalized.stops_at_lost_break(candidate.start, candidate.end)
+    if end == candidate.end:
+        return candidate
+    fragments = tuple(f for f in candidate.fragments if f[1] <= end)
+    kind = candidate.kind if fragments or candidate.kind is not QuoteKind.MIXED else QuoteKind.INDIRECT
+    return replace(candidate, end=end, fragments=fragments, kind=kind)
 
 
 def _speaker_key(entry: Entry) -> tuple[SpeakerKind, str]:
