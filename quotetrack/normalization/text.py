@@ -109,7 +109,10 @@ def _insert_points(text: str) -> dict[int, str]:
 def normalize(original: str) -> NormalizedText:
     """Insert the lost spaces and breaks in `original`; remember where, so offsets map back."""
     points = _insert_points(original)
-    pieces, previous, insertions, breaks = [], 0, [], []
+    pieces: list[str] = []
+    insertions: list[int] = []
+    breaks: list[int] = []
+    previous = 0
     for point in sorted(points):
         pieces.append(original[previous:point])
         at = point + len(insertions)  # where the insertion lands in the repaired text
