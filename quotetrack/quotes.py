@@ -11,10 +11,11 @@ from spacy.tokens import Doc
 from .attribution.attribute import attribute_article
 from .attribution.calibration import confidence
 from .attribution.sieves import Resolution
-from .attribution.table import Entry
+from .attribution.table import Entry, NameTable
 from .extraction import find_candidates
 from .extraction.candidate import Candidate
 from .extraction.claims import claim_spans
+from .extraction.events import claim_event
 from .nlp import budget
 from .nlp.pipeline import parse_text, parse_texts
 from .normalization.text import NormalizedText, normalize
@@ -47,7 +48,7 @@ def quotes_from_doc(doc: Doc, normalized: NormalizedText) -> tuple[list[Quote], 
     found = find_candidates(doc)
     found.candidates[:] = [_within_lost_breaks(c, normalized) for c in found.candidates]
     budget.check(doc, "finding quotes")
-    resolutions, _ = attribute_article(doc, found.candidates, found.mask, found.paragraph_of)
+    resolutions, table = attribute_article(doc, found.candidates, found.mask, found.paragraph_of)
     budget.check(doc, "attribution")
     # Speakers are built last, from the finished table; descriptions ("officials", "a
     # source at ICE") are entries of their own, one per distinct description.
@@ -60,7 +61,7 @@ def quotes_from_doc(doc: Doc, normalized: NormalizedText) -> tuple[list[Quote], 
         # Claims parse every quote again: on a text of thousands of quotes this stage alone
         # can outlast the budget, so it is checked per quote like the other loops.
         budget.check(doc, "claims")
-        quotes.append(_quote(candidate, resolution, speakers, doc, normalized))
+        quotes.append(_quote(candidate, resolution, speakers, doc, normalized, table))
     return quotes, list(speakers.values())
 
 
@@ -87,11 +88,13 @@ def _quote(
     speakers: dict[tuple[SpeakerKind, str], Speaker],
     doc: Doc,
     normalized: NormalizedText,
+    table: NameTable | None = None,
 ) -> Quote:
     start, end = normalized.span_to_original(candidate.start, candidate.end)
     span = doc.char_span(candidate.start, candidate.end, alignment_mode="expand")
     if span is None:  # offsets come from the same Doc; a span always aligns
         raise ValueError(f"quote offsets {candidate.start}-{candidate.end} do not align with the parse")
+    claims = claim_spans(doc, candidate)
     sentence_start, sentence_end = normalized.span_to_original(span[0].sent.start_char, span[-1].sent.end_char)
     return Quote(
         start=start,
@@ -107,5 +110,6 @@ def _quote(
         sentence_end=sentence_end,
         fragments=tuple(normalized.span_to_original(s, e) for s, e in candidate.fragments),
         evidence=resolution.evidence,
-        claims=tuple(normalized.span_to_original(s, e) for s, e in claim_spans(doc, candidate)),
+        claims=tuple(normalized.span_to_original(s, e) for s, e in claims),
+        events=tuple(claim_event(doc, s, e, table) for s, e in claims),
     )
