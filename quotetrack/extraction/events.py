@@ -45,16 +45,28 @@ def claim_event(doc: Doc, start: int, end: int, table: NameTable | None = None) 
     predicate = _main_predicate(span)
     if predicate is None or predicate.lemma_.lower() in LIGHT_PREDICATES:
         return None
+    # The parser sometimes hangs the subject on the auxiliary ("the subpoena ... was
+    # disregarded": "subpoena" under "was"): the auxiliaries' dependents count as the verb's.
+    children = [c for c in predicate.children if c.dep_ not in {"aux", "auxpass"}]
+    children += [g for c in predicate.children if c.dep_ in {"aux", "auxpass"} for g in c.children]
     passive = any(c.dep_ in {"nsubjpass", "auxpass"} for c in predicate.children)
-    patient_heads = [c for c in predicate.children if c.dep_ == ("nsubjpass" if passive else "dobj")]
+    # A passive's subject is its patient, whichever label the parser gave it.
+    patient_deps = {"nsubjpass", "nsubj"} if passive else {"dobj"}
+    patient_heads = [c for c in children if c.dep_ in patient_deps]
+    # "the detainer placed on Ruiz was ignored" parsed with "placed" as the subject: the
+    # noun a reduced relative clause hangs from is the argument.
+    patient_heads = [
+        next((g for g in c.children if g.dep_ in {"nsubj", "nsubjpass"} and g.i < c.i), c) if c.pos_ == "VERB" else c
+        for c in patient_heads
+    ]
     if not patient_heads and not passive:
         # A name right after the verb that the parser took for a preposition ("detained
         # Mynor ... De Paz-Munoz": "Mynor" as prep) is the object: no preposition is a name.
-        patient_heads = [c for c in predicate.children if c.dep_ == "prep" and c.pos_ == "PROPN"]
+        patient_heads = [c for c in children if c.dep_ == "prep" and c.pos_ == "PROPN"]
     if passive:
-        agent_heads = [g for c in predicate.children if c.dep_ == "agent" for g in c.children if g.dep_ == "pobj"]
+        agent_heads = [g for c in children if c.dep_ == "agent" for g in c.children if g.dep_ == "pobj"]
     else:
-        agent_heads = [c for c in predicate.children if c.dep_ == "nsubj"]
+        agent_heads = [c for c in children if c.dep_ == "nsubj"]
     patient = _keys(patient_heads, span, table)
     if not patient:
         return None
@@ -93,13 +105,23 @@ def _referent(head: Token, span: Span, table: NameTable | None) -> list[str]:
     entity = _entity_of(head)
     if entity is not None:
         return [_name_key(entity.text, entity.label_, table)]
-    if head.pos_ not in {"NOUN", "PROPN"}:
+    if head.pos_ == "PROPN":  # a name NER did not tag ("Smith sued ...")
+        return [_name_key(_proper_name(head).text, "PERSON", table)]
+    if head.pos_ != "NOUN":
         return []
     keys = [f"noun:{head.lemma_.lower()}"]
     introduced = _introduced_before(head, span) if _determiner(head) in DEFINITE else None
     if introduced is not None:
         keys.append(f"noun:{introduced.lemma_.lower()}")
     return keys
+
+
+def _proper_name(token: Token) -> Span:
+    """The run of proper nouns ending at `token` ("Tomas Ruiz")."""
+    start = token.i
+    while start > 0 and token.doc[start - 1].pos_ == "PROPN" and token.doc[start - 1].dep_ == "compound":
+        start -= 1
+    return token.doc[start : token.i + 1]
 
 
 def _entity_of(token: Token) -> Span | None:
@@ -123,9 +145,8 @@ def _name_key(text: str, label: str, table: NameTable | None) -> str:
 def _antecedent(pronoun: Token, gender: str, table: NameTable | None) -> str | None:
     """The person named last before `pronoun` (within ANTECEDENT_WINDOW characters) whose
     gender, when the name table knows it, agrees."""
-    doc = pronoun.doc
     floor = pronoun.idx - ANTECEDENT_WINDOW
-    for entity in reversed([e for e in doc.ents if e.label_ == "PERSON" and e.end <= pronoun.i]):
+    for entity in reversed(_people_before(pronoun)):
         if entity.start_char < floor:
             break
         entry = table.person(entity.text) or table.by_surname(entity.text.split()[-1]) if table is not None else None
@@ -133,6 +154,18 @@ def _antecedent(pronoun: Token, gender: str, table: NameTable | None) -> str | N
             continue
         return _name_key(entity.text, "PERSON", table)
     return None
+
+
+def _people_before(pronoun: Token) -> list[Span]:
+    """The people named before `pronoun`, in order: NER's PERSON entities, and proper nouns
+    NER left untagged (it misses names it has not seen: "Tomas Ruiz")."""
+    doc = pronoun.doc
+    people = [e for e in doc.ents if e.label_ == "PERSON" and e.end <= pronoun.i]
+    tagged = {t.i for e in doc.ents for t in e}
+    for token in doc[: pronoun.i]:
+        if token.pos_ == "PROPN" and token.i not in tagged and token.dep_ != "compound":
+            people.append(_proper_name(token))
+    return sorted(people, key=lambda s: s.start)
 
 
 def _determiner(noun: Token) -> str | None:
@@ -144,12 +177,17 @@ def _introduced_before(noun: Token, span: Span) -> Token | None:
     """What a definite description with a new head points back to: the noun its sentence
     introduced last, before the claim, with "a"/"an" as the object of a verb ("it filed an
     immigration detainer with local police, but the request was ignored"). None when the
-    description's own word was used before (then it is that word's referent) or nothing was
-    introduced."""
-    sentence = noun.sent
-    before = [t for t in sentence if t.i < span.start]
-    if any(t.lemma_.lower() == noun.lemma_.lower() for t in before):
+    description's own word was used before with a determiner, within ANTECEDENT_WINDOW (then
+    it is that mention's referent: "issued a warning ... the warning was ignored"; a bare word
+    in a headline, "despite federal request", introduces nothing) or nothing was introduced."""
+    doc, lemma = noun.doc, noun.lemma_.lower()
+    earlier = doc[: span.start]
+    if any(
+        t.lemma_.lower() == lemma and t.idx >= noun.idx - ANTECEDENT_WINDOW and _determiner(t) is not None
+        for t in earlier
+    ):
         return None
+    before = [t for t in noun.sent if t.i < span.start]
     for token in reversed(before):
         if token.pos_ == "NOUN" and token.dep_ == "dobj" and _determiner(token) in INDEFINITE:
             return None if _entity_of(token) is not None else token

@@ -47,6 +47,18 @@ def _agents_differ(a: list[str], b: list[str]) -> bool:
     return bool(named_a and named_b and not named_a & named_b)
 
 
+def different_events(a: dict | None, b: dict | None, patients_only: bool = False) -> bool:
+    """Both claims have a frame and the frames name different events: another predicate
+    (neither one lemma nor synonyms: "approved" / "rejected" the merger) or another patient
+    ("released the report" / "released the detainee")."""
+    if not a or not b:
+        return False
+    pa, pb = a["predicate"], b["predicate"]
+    if pa != pb and not paraphrase.synonyms_match(pa, pb):
+        return not patients_only
+    return not _keys_match(a["patient"], b["patient"])
+
+
 def conflict(a: str, b: str) -> str | None:
     """Why two wordings cannot report one event: "negation", "number" or "date"; else None."""
     found = paraphrase.conflict(a, b)
@@ -69,7 +81,8 @@ def same_event(a_text: str, a: dict | None, b_text: str, b: dict | None) -> floa
         return None
     if conflict(a_text, b_text) is not None:
         return None
-    _, overlap, _ = paraphrase.lexical_similarity(a_text, b_text)
+    # Both ways round: the measure breaks ties of length by argument order, linking must not.
+    overlap = max(paraphrase.lexical_similarity(a_text, b_text)[1], paraphrase.lexical_similarity(b_text, a_text)[1])
     return round(max(overlap, EVENT_FLOOR), 3)
 
 
