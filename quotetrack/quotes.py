@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from spacy.language import Language
 from spacy.tokens import Doc
@@ -11,7 +12,7 @@ from spacy.tokens import Doc
 from .attribution.attribute import attribute_article
 from .attribution.calibration import confidence
 from .attribution.sieves import Resolution
-from .attribution.table import Entry, NameTable
+from .attribution.table import Entry
 from .extraction import find_candidates
 from .extraction.candidate import Candidate
 from .extraction.claims import claim_spans
@@ -20,6 +21,9 @@ from .nlp import budget
 from .nlp.pipeline import parse_text, parse_texts
 from .normalization.text import NormalizedText, normalize
 from .types import Quote, QuoteKind, Speaker, SpeakerKind
+
+if TYPE_CHECKING:  # apart from the imports above, which attribution work keeps changing
+    from .attribution.table import NameTable
 
 
 def parse(text: str, nlp: Language) -> tuple[NormalizedText, Doc]:
