@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from spacy.language import Language
 from spacy.tokens import Doc
@@ -14,10 +16,14 @@ from .attribution.table import Entry
 from .extraction import find_candidates
 from .extraction.candidate import Candidate
 from .extraction.claims import claim_spans
+from .extraction.events import claim_event
 from .nlp import budget
 from .nlp.pipeline import parse_text, parse_texts
 from .normalization.text import NormalizedText, normalize
-from .types import Quote, Speaker, SpeakerKind
+from .types import Quote, QuoteKind, Speaker, SpeakerKind
+
+if TYPE_CHECKING:  # apart from the imports above, which attribution work keeps changing
+    from .attribution.table import NameTable
 
 
 def parse(text: str, nlp: Language) -> tuple[NormalizedText, Doc]:
@@ -44,8 +50,9 @@ def extract_many(
 
 def quotes_from_doc(doc: Doc, normalized: NormalizedText) -> tuple[list[Quote], list[Speaker]]:
     found = find_candidates(doc)
+    found.candidates[:] = [_within_lost_breaks(c, normalized) for c in found.candidates]
     budget.check(doc, "finding quotes")
-    resolutions, _ = attribute_article(doc, found.candidates, found.mask, found.paragraph_of)
+    resolutions, table = attribute_article(doc, found.candidates, found.mask, found.paragraph_of)
     budget.check(doc, "attribution")
     # Speakers are built last, from the finished table; descriptions ("officials", "a
     # source at ICE") are entries of their own, one per distinct description.
@@ -58,8 +65,21 @@ def quotes_from_doc(doc: Doc, normalized: NormalizedText) -> tuple[list[Quote], 
         # Claims parse every quote again: on a text of thousands of quotes this stage alone
         # can outlast the budget, so it is checked per quote like the other loops.
         budget.check(doc, "claims")
-        quotes.append(_quote(candidate, resolution, speakers, doc, normalized))
+        quotes.append(_quote(candidate, resolution, speakers, doc, normalized, table))
     return quotes, list(speakers.values())
+
+
+def _within_lost_breaks(candidate: Candidate, normalized: NormalizedText) -> Candidate:
+    """A reported clause stops where the scrape lost a dash (normalization.text); a direct
+    quote keeps what its marks enclose: a dash inside them is the speaker's."""
+    if candidate.kind is QuoteKind.DIRECT or not normalized.breaks:
+        return candidate
+    end = normalized.stops_at_lost_break(candidate.start, candidate.end)
+    if end == candidate.end:
+        return candidate
+    fragments = tuple(f for f in candidate.fragments if f[1] <= end)
+    kind = candidate.kind if fragments or candidate.kind is not QuoteKind.MIXED else QuoteKind.INDIRECT
+    return replace(candidate, end=end, fragments=fragments, kind=kind)
 
 
 def _speaker_key(entry: Entry) -> tuple[SpeakerKind, str]:
@@ -72,11 +92,13 @@ def _quote(
     speakers: dict[tuple[SpeakerKind, str], Speaker],
     doc: Doc,
     normalized: NormalizedText,
+    table: NameTable | None = None,
 ) -> Quote:
     start, end = normalized.span_to_original(candidate.start, candidate.end)
     span = doc.char_span(candidate.start, candidate.end, alignment_mode="expand")
     if span is None:  # offsets come from the same Doc; a span always aligns
         raise ValueError(f"quote offsets {candidate.start}-{candidate.end} do not align with the parse")
+    claims = claim_spans(doc, candidate)
     sentence_start, sentence_end = normalized.span_to_original(span[0].sent.start_char, span[-1].sent.end_char)
     return Quote(
         start=start,
@@ -92,5 +114,6 @@ def _quote(
         sentence_end=sentence_end,
         fragments=tuple(normalized.span_to_original(s, e) for s, e in candidate.fragments),
         evidence=resolution.evidence,
-        claims=tuple(normalized.span_to_original(s, e) for s, e in claim_spans(doc, candidate)),
+        claims=tuple(normalized.span_to_original(s, e) for s, e in claims),
+        events=tuple(claim_event(doc, s, e, table) for s, e in claims),
     )

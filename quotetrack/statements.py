@@ -23,6 +23,7 @@ from rapidfuzz import fuzz
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session, contains_eager, selectinload
 
+from .normalization.events import same_event
 from .normalization.statements import (
     RELATION_RANK,
     Comparison,
@@ -67,8 +68,16 @@ def relate(a: ClaimRow, b: ClaimRow) -> Comparison | None:
     best = strongest(
         compare(a.text, b.text, reported, fragments_of(a)), compare(b.text, a.text, reported, fragments_of(b))
     )
-    if best is not None and best.relation is Relation.PARAPHRASE and a.article_id == b.article_id:
-        return None  # one article reports different things in similar words, not one remark twice
+    if a.article_id == b.article_id:
+        # One article reports different things in similar words, or one event twice over
+        # ("police arrested De Paz-Munoz in February" beside "they detained De Paz-Munoz"),
+        # not one remark twice.
+        return None if best is not None and best.relation is Relation.PARAPHRASE else best
+    if best is None and reported:
+        # Worded apart, one event: the same predicate done to the same person or thing.
+        score = same_event(a.text, a.event, b.text, b.event)
+        if score is not None:
+            return Comparison(Relation.PARAPHRASE, score)
     return best
 
 

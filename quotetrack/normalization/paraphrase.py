@@ -326,8 +326,9 @@ def features(text: str) -> Features:
     )
 
 
-# Where a longer wording's separate remarks part: sentence ends, and ", and" / ", but".
-_REMARK_BREAK = re.compile(r"(?<=[.?!;])\s+|,\s+(?:and|but)\s+")
+# Where a longer wording's separate remarks part: sentence ends (a capital after the mark, so
+# "Halvorsen Corp. was" is one remark), and ", and" / ", but".
+_REMARK_BREAK = re.compile(r"(?<=[.?!])\s+(?=[“\"‘'(\[]?[A-Z0-9])|(?<=;)\s+|,\s+(?:and|but)\s+")
 
 
 def _polarity_differs(a: str, b: str) -> bool:

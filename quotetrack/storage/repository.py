@@ -302,6 +302,7 @@ def _claims(row: ArticleRow, quote: Quote) -> list[ClaimRow]:
     """The quote's claims as rows (the whole quote when extraction gave none). Their
     speaker is set from the quote's when they are linked (statements.link_quotes)."""
     spans = quote.claims or ((quote.start, quote.end),)
+    events = quote.events if len(quote.events) == len(spans) else (None,) * len(spans)
     return [
         ClaimRow(
             article_id=row.id,
@@ -310,8 +311,9 @@ def _claims(row: ArticleRow, quote: Quote) -> list[ClaimRow]:
             end=end,
             text=row.text[start:end],
             folded=fold_words(row.text[start:end]),
+            event=event,
         )
-        for ordinal, (start, end) in enumerate(spans)
+        for ordinal, ((start, end), event) in enumerate(zip(spans, events, strict=True))
     ]
 
 

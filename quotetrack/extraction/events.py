@@ -1,0 +1,194 @@
+"""A claim's event: its main predicate and who or what it is about, resolved by reference.
+
+Outlets report one remark in words that share little: "the request was ignored" and "the
+detainer placed on Paz-Munoz was ignored"; "police arrested him in February" and "police
+arrested De Paz-Munoz in February". What they share is the event: the predicate (one lemma,
+or WordNet synonyms) and its arguments, once "him" is the person the article named before
+and "the request" the detainer its sentence introduced. Statement linking compares these
+frames (quotetrack/normalization/events.py); here they are read off the parse of the
+article, where the context is, and stored with each claim as plain JSON.
+
+A frame is {"predicate": lemma, "patient": [keys], "agent": [keys]}; keys are "name:<folded
+surname>" for a person or organisation (through the article's name table when it knows the
+name) and "noun:<lemma>" for anything else. The patient is the direct object, or the subject
+of a passive; the agent the active subject, or the passive's "by" phrase. A claim whose
+predicate says nothing of its own ("be", "have", "say") or that has no patient has no frame.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from spacy.tokens import Doc, Span, Token
+
+from ..attribution.names import fold, surname
+
+if TYPE_CHECKING:
+    from ..attribution.table import NameTable
+
+# Predicates that name no event of their own: copulas, possession, speech, support verbs.
+LIGHT_PREDICATES = frozenset("be have do say tell make get go come take give want need".split())
+# Pronouns resolved to the person named last before them, agreeing in gender when known.
+PERSON_PRONOUNS = {"he": "male", "him": "male", "she": "female", "her": "female"}
+# How far back (characters) a pronoun's antecedent may be named: about three paragraphs.
+ANTECEDENT_WINDOW = 1500
+DEFINITE = frozenset({"the", "this", "that"})
+INDEFINITE = frozenset({"a", "an"})
+NAMED = frozenset({"PERSON", "ORG", "GPE", "NORP", "FAC", "LOC"})
+
+
+def claim_event(doc: Doc, start: int, end: int, table: NameTable | None = None) -> dict | None:
+    """The event frame of the claim at `start:end` of `doc.text` (see the module), or None."""
+    span = doc.char_span(start, end, alignment_mode="expand")
+    if span is None or len(span) == 0:
+        return None
+    predicate = _main_predicate(span)
+    if predicate is None or predicate.lemma_.lower() in LIGHT_PREDICATES:
+        return None
+    # The parser sometimes hangs the subject on the auxiliary ("the subpoena ... was
+    # disregarded": "subpoena" under "was"): the auxiliaries' dependents count as the verb's.
+    children = [c for c in predicate.children if c.dep_ not in {"aux", "auxpass"}]
+    children += [g for c in predicate.children if c.dep_ in {"aux", "auxpass"} for g in c.children]
+    passive = any(c.dep_ in {"nsubjpass", "auxpass"} for c in predicate.children)
+    # A passive's subject is its patient, whichever label the parser gave it.
+    patient_deps = {"nsubjpass", "nsubj"} if passive else {"dobj"}
+    patient_heads = [c for c in children if c.dep_ in patient_deps]
+    # "the detainer placed on Ruiz was ignored" parsed with "placed" as the subject: the
+    # noun a reduced relative clause hangs from is the argument.
+    patient_heads = [
+        next((g for g in c.children if g.dep_ in {"nsubj", "nsubjpass"} and g.i < c.i), c) if c.pos_ == "VERB" else c
+        for c in patient_heads
+    ]
+    if not patient_heads and not passive:
+        # A name right after the verb that the parser took for a preposition ("detained
+        # Mynor ... De Paz-Munoz": "Mynor" as prep) is the object: no preposition is a name.
+        patient_heads = [c for c in children if c.dep_ == "prep" and c.pos_ == "PROPN"]
+    if passive:
+        agent_heads = [g for c in children if c.dep_ == "agent" for g in c.children if g.dep_ == "pobj"]
+    else:
+        agent_heads = [c for c in children if c.dep_ == "nsubj"]
+    patient = _keys(patient_heads, span, table)
+    if not patient:
+        return None
+    return {"predicate": predicate.lemma_.lower(), "patient": patient, "agent": _keys(agent_heads, span, table)}
+
+
+def _main_predicate(span: Span) -> Token | None:
+    """The verb the claim hangs from: the first verb of the span whose head lies outside it
+    (the reported clause's verb under the cue), else the span's first verb."""
+    verbs = [t for t in span if t.pos_ in {"VERB", "AUX"}]
+    for token in verbs:
+        if not span.start <= token.head.i < span.end or token.head == token:
+            return token if token.pos_ == "VERB" or token.dep_ != "aux" else None
+    roots = [t for t in verbs if t.dep_ in {"ROOT", "ccomp", "conj"} and t.pos_ == "VERB"]
+    return roots[0] if roots else None
+
+
+def _keys(heads: list[Token], span: Span, table: NameTable | None) -> list[str]:
+    keys: list[str] = []
+    for head in heads:
+        for key in _referent(head, span, table):
+            if key not in keys:
+                keys.append(key)
+    return keys
+
+
+def _referent(head: Token, span: Span, table: NameTable | None) -> list[str]:
+    """Keys naming what `head` refers to (several when a description and what it points
+    back to are both known: "the request" -> noun:request, noun:detainer)."""
+    lower = head.lower_
+    if lower in PERSON_PRONOUNS:
+        named = _antecedent(head, PERSON_PRONOUNS[lower], table)
+        return [named] if named else []
+    if head.pos_ == "PRON":
+        return []  # "it", "they", "we": too vague to tie two outlets' claims together
+    entity = _entity_of(head)
+    if entity is not None:
+        return [_name_key(entity.text, entity.label_, table)]
+    if head.pos_ == "PROPN":  # a name NER did not tag ("Smith sued ...")
+        return [_name_key(_proper_name(head).text, "PERSON", table)]
+    if head.pos_ != "NOUN":
+        return []
+    keys = [f"noun:{head.lemma_.lower()}"]
+    introduced = _introduced_before(head, span) if _determiner(head) in DEFINITE else None
+    if introduced is not None:
+        keys.append(f"noun:{introduced.lemma_.lower()}")
+    return keys
+
+
+def _proper_name(token: Token) -> Span:
+    """The run of proper nouns ending at `token` ("Tomas Ruiz")."""
+    start = token.i
+    while start > 0 and token.doc[start - 1].pos_ == "PROPN" and token.doc[start - 1].dep_ == "compound":
+        start -= 1
+    return token.doc[start : token.i + 1]
+
+
+def _entity_of(token: Token) -> Span | None:
+    doc = token.doc
+    for entity in doc.ents:
+        if entity.start <= token.i < entity.end and entity.label_ in NAMED:
+            return entity
+    return None
+
+
+def _name_key(text: str, label: str, table: NameTable | None) -> str:
+    """A person by surname (how outlets shorten a name: "De Paz-Munoz", "Paz-Munoz"), through
+    the name table's full name when it knows the mention; anything else by its folded name."""
+    if label == "PERSON":
+        entry = table.person(text) or table.by_surname(text.split()[-1]) if table is not None else None
+        name = entry.name if entry is not None else text
+        return f"name:{fold(surname(name))}"
+    return f"name:{fold(text.removeprefix('the ').removeprefix('The '))}"
+
+
+def _antecedent(pronoun: Token, gender: str, table: NameTable | None) -> str | None:
+    """The person named last before `pronoun` (within ANTECEDENT_WINDOW characters) whose
+    gender, when the name table knows it, agrees."""
+    floor = pronoun.idx - ANTECEDENT_WINDOW
+    for entity in reversed(_people_before(pronoun)):
+        if entity.start_char < floor:
+            break
+        entry = table.person(entity.text) or table.by_surname(entity.text.split()[-1]) if table is not None else None
+        if entry is not None and entry.gender is not None and entry.gender != gender:
+            continue
+        return _name_key(entity.text, "PERSON", table)
+    return None
+
+
+def _people_before(pronoun: Token) -> list[Span]:
+    """The people named before `pronoun`, in order: NER's PERSON entities, and proper nouns
+    NER left untagged (it misses names it has not seen: "Tomas Ruiz")."""
+    doc = pronoun.doc
+    people = [e for e in doc.ents if e.label_ == "PERSON" and e.end <= pronoun.i]
+    tagged = {t.i for e in doc.ents for t in e}
+    for token in doc[: pronoun.i]:
+        if token.pos_ == "PROPN" and token.i not in tagged and token.dep_ != "compound":
+            people.append(_proper_name(token))
+    return sorted(people, key=lambda s: s.start)
+
+
+def _determiner(noun: Token) -> str | None:
+    found = [c.lower_ for c in noun.children if c.dep_ == "det"]
+    return found[0] if found else None
+
+
+def _introduced_before(noun: Token, span: Span) -> Token | None:
+    """What a definite description with a new head points back to: the noun its sentence
+    introduced last, before the claim, with "a"/"an" as the object of a verb ("it filed an
+    immigration detainer with local police, but the request was ignored"). None when the
+    description's own word was used before with a determiner, within ANTECEDENT_WINDOW (then
+    it is that mention's referent: "issued a warning ... the warning was ignored"; a bare word
+    in a headline, "despite federal request", introduces nothing) or nothing was introduced."""
+    doc, lemma = noun.doc, noun.lemma_.lower()
+    earlier = doc[: span.start]
+    if any(
+        t.lemma_.lower() == lemma and t.idx >= noun.idx - ANTECEDENT_WINDOW and _determiner(t) is not None
+        for t in earlier
+    ):
+        return None
+    before = [t for t in noun.sent if t.i < span.start]
+    for token in reversed(before):
+        if token.pos_ == "NOUN" and token.dep_ == "dobj" and _determiner(token) in INDEFINITE:
+            return None if _entity_of(token) is not None else token
+    return None

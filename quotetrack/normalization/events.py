@@ -1,0 +1,91 @@
+"""Are two claims one event? Their frames (extraction/events.py) share the predicate and
+what it is done to, by reference, and nothing in their wordings turns one against the other.
+
+- Predicate: the same lemma, or WordNet synonyms (paraphrase.synonyms_match: "ignore" /
+  "disregard", "release" / "free").
+- Patient: one key in common ("name:paz-munoz" for "him" and "De Paz-Munoz"; "noun:detainer"
+  for "the request" the sentence's detainer and "the detainer"), or nouns that are synonyms.
+- Agent: when both name someone (a person or organisation), one must be the same; a
+  description ("police", "authorities") or a pronoun never vetoes.
+- Vetoes: a negation on one side only or numbers that disagree (paraphrase.conflict), and
+  dates in different months ("On Nov. 12 ... arrested" / "arrested ... in February": two
+  arrests of one man, not one).
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import paraphrase
+from .statements import words
+
+_MONTHS = {
+    "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4, "may": 5,
+    "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9, "sep": 9, "sept": 9,
+    "october": 10, "oct": 10, "november": 11, "nov": 11, "december": 12, "dec": 12,
+}  # fmt: skip
+# "May" the month is capitalised mid-sentence; "may" the verb is not. Month names count only
+# written with a capital.
+_MONTH_WORD = re.compile(r"\b(" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\b\.?", re.IGNORECASE)
+
+
+def months(text: str) -> frozenset[int]:
+    return frozenset(_MONTHS[m.group(1).lower()] for m in _MONTH_WORD.finditer(text) if m.group(1)[0].isupper())
+
+
+def _keys_match(a: list[str], b: list[str]) -> bool:
+    if set(a) & set(b):
+        return True
+    nouns_a = [k[5:] for k in a if k.startswith("noun:")]
+    nouns_b = [k[5:] for k in b if k.startswith("noun:")]
+    return any(paraphrase.synonyms_match(x, y) for x in nouns_a for y in nouns_b)
+
+
+def _agents_differ(a: list[str], b: list[str]) -> bool:
+    named_a = {k for k in a if k.startswith("name:")}
+    named_b = {k for k in b if k.startswith("name:")}
+    return bool(named_a and named_b and not named_a & named_b)
+
+
+def different_events(a: dict | None, b: dict | None, patients_only: bool = False) -> bool:
+    """Both claims have a frame and the frames name different events: another predicate
+    (neither one lemma nor synonyms: "approved" / "rejected" the merger) or another patient
+    ("released the report" / "released the detainee")."""
+    if not a or not b:
+        return False
+    pa, pb = a["predicate"], b["predicate"]
+    if pa != pb and not paraphrase.synonyms_match(pa, pb):
+        return not patients_only
+    return not _keys_match(a["patient"], b["patient"])
+
+
+def conflict(a: str, b: str) -> str | None:
+    """Why two wordings cannot report one event: "negation", "number" or "date"; else None."""
+    found = paraphrase.conflict(a, b)
+    if found is not None:
+        return found
+    ma, mb = months(a), months(b)
+    return "date" if ma and mb and not ma & mb else None
+
+
+def same_event(a_text: str, a: dict | None, b_text: str, b: dict | None) -> float | None:
+    """How strongly claims `a_text` (frame `a`) and `b_text` (frame `b`) report one event,
+    0..1 (the share of content words they also share, as paraphrase measures it; at least
+    a small floor, since the words are not the evidence here), or None when they do not."""
+    if not a or not b or not words(a_text) or not words(b_text):
+        return None
+    pa, pb = a["predicate"], b["predicate"]
+    if pa != pb and not paraphrase.synonyms_match(pa, pb):
+        return None
+    if not _keys_match(a["patient"], b["patient"]) or _agents_differ(a["agent"], b["agent"]):
+        return None
+    if conflict(a_text, b_text) is not None:
+        return None
+    # Both ways round: the measure breaks ties of length by argument order, linking must not.
+    overlap = max(paraphrase.lexical_similarity(a_text, b_text)[1], paraphrase.lexical_similarity(b_text, a_text)[1])
+    return round(max(overlap, EVENT_FLOOR), 3)
+
+
+# The similarity of an event link whose wordings share almost no words: low, so a wording
+# the words also relate wins a claim's strongest-neighbour choice over it.
+EVENT_FLOOR = 0.2

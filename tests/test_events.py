@@ -1,0 +1,157 @@
+"""Statements link one remark by its event (issue 23): frames read off the real parse, the
+rule that compares them, and linking in a real (SQLite) database. The articles are invented,
+of the kind the seeds hold: one agency's account of an ignored detainer, worded apart by two
+outlets, and a third article where the same agency says something else was ignored."""
+
+from __future__ import annotations
+
+import itertools
+import tempfile
+from datetime import date
+from pathlib import Path
+
+import pytest
+from sqlalchemy import select
+
+from quotetrack.extraction.events import claim_event
+from quotetrack.normalization.events import different_events, same_event
+from quotetrack.quotes import extract_quotes
+from quotetrack.storage import Database, repository
+from quotetrack.storage.models import ClaimRow
+from quotetrack.types import Article
+
+
+def frame(nlp, text: str, claim: str) -> dict | None:
+    start = text.index(claim)
+    return claim_event(nlp(text), start, start + len(claim))
+
+
+# -- frames --------------------------------------------------------------------------------------
+
+
+def test_a_pronoun_is_the_person_named_before_it(nlp):
+    text = "Jonas Reed, 34, was charged with arson. The department said police arrested him in March."
+    assert frame(nlp, text, "police arrested him in March") == {
+        "predicate": "arrest",
+        "patient": ["name:reed"],
+        "agent": ["noun:police"],
+    }
+
+
+def test_a_new_definite_description_points_back_to_what_its_sentence_introduced(nlp):
+    text = "The regulator said it sent a subpoena to the company, but the demand was ignored."
+    found = frame(nlp, text, "the demand was ignored")
+    assert found is not None and found["patient"] == ["noun:demand", "noun:subpoena"]
+    # A description used before refers to that mention, not to the last thing introduced.
+    text = "Inspectors issued a warning in May. They sent a letter, but the warning was ignored."
+    found = frame(nlp, text, "the warning was ignored")
+    assert found is not None and found["patient"] == ["noun:warning"]
+
+
+def test_a_passive_subject_is_the_patient_and_its_by_phrase_the_agent(nlp):
+    text = "The union said Dana Cole was dismissed by the hospital."
+    assert frame(nlp, text, "Dana Cole was dismissed by the hospital") == {
+        "predicate": "dismiss",
+        "patient": ["name:cole"],
+        "agent": ["noun:hospital"],
+    }
+
+
+def test_a_claim_without_an_event_of_its_own_has_no_frame(nlp):
+    assert frame(nlp, "She said the plan is a disaster.", "the plan is a disaster") is None  # copula
+    assert frame(nlp, "He said they are working hard.", "they are working hard") is None  # no patient
+
+
+# -- the rule ------------------------------------------------------------------------------------
+
+REQUEST = {"predicate": "ignore", "patient": ["noun:request", "noun:detainer"], "agent": []}
+DETAINER = {"predicate": "disregard", "patient": ["noun:detainer"], "agent": []}
+
+
+def test_one_predicate_and_one_patient_are_one_event():
+    assert same_event("the request was ignored", REQUEST, "the detainer was disregarded", DETAINER) is not None
+    assert same_event("the detainer was disregarded", DETAINER, "the request was ignored", REQUEST) is not None
+
+
+def test_negation_numbers_months_and_named_agents_keep_events_apart():
+    arrest = {"predicate": "arrest", "patient": ["name:reed"], "agent": ["noun:police"]}
+    assert same_event("police arrested him in March", arrest, "police arrested Reed in March", arrest) is not None
+    assert same_event("police arrested him in March", arrest, "police did not arrest Reed", arrest) is None
+    assert same_event("police arrested him in March", arrest, "police arrested Reed in June", arrest) is None
+    assert same_event("police arrested 3 men", arrest, "police arrested 4 men", arrest) is None
+    smith = {"predicate": "sue", "patient": ["noun:county"], "agent": ["name:smith"]}
+    alvarez = {"predicate": "sue", "patient": ["noun:county"], "agent": ["name:alvarez"]}
+    assert same_event("Smith sued the county", smith, "Alvarez sued the county", alvarez) is None
+
+
+def test_another_patient_or_predicate_is_another_event():
+    warning = {"predicate": "ignore", "patient": ["noun:warning"], "agent": []}
+    assert same_event("the request was ignored", REQUEST, "the warning was ignored", warning) is None
+    approved = {"predicate": "approve", "patient": ["noun:merger"], "agent": []}
+    rejected = {"predicate": "reject", "patient": ["noun:merger"], "agent": []}
+    assert same_event("the board approved the merger", approved, "the board rejected the merger", rejected) is None
+    assert different_events(approved, rejected) and different_events(REQUEST, warning)
+    assert not different_events(REQUEST, DETAINER) and not different_events(REQUEST, None)
+
+
+# -- linking -------------------------------------------------------------------------------------
+
+GLOBE = """Man freed despite federal request
+
+Tomas Ruiz, 29, was charged with burglary in Millbrook in March.
+
+The Border Agency said it filed a detainer with the county jail, but the request was ignored and \
+he was released on bail before agents could take him into custody.
+"""
+WIRE = """Millbrook jail ignored detainer, agency says
+
+The Border Agency said the detainer placed on Ruiz was ignored, and he was not handed over to federal officers.
+"""
+OTHER = """Plant warned before spill
+
+Inspectors issued a warning to the Millbrook plant in May. The Border Agency said the warning was ignored.
+"""
+
+
+@pytest.fixture(scope="module")
+def extracted(nlp):
+    articles = [
+        Article(GLOBE, "Globe", "a", "https://example.invalid/globe", date(2026, 3, 2)),
+        Article(WIRE, "Wire", "b", "https://example.invalid/wire", date(2026, 3, 3)),
+        Article(OTHER, "Courier", "c", "https://example.invalid/courier", date(2026, 5, 9)),
+    ]
+    return [(article, extract_quotes(article.text, nlp)[0]) for article in articles]
+
+
+def _statements(extracted, order) -> dict[str, int]:
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Database(f"sqlite:///{Path(tmp) / 'events.sqlite3'}")
+        db.migrate()
+        for index in order:
+            article, quotes = extracted[index]
+            with db.transaction() as session:
+                repository.save_article(session, article, quotes, "test")
+        with db.reading() as session:
+            found = {c.text: c.statement_id for c in session.scalars(select(ClaimRow))}
+        db.engine.dispose()
+    return found
+
+
+def _partition(found: dict[str, int]) -> frozenset:
+    groups: dict[int, set[str]] = {}
+    for text, statement in found.items():
+        groups.setdefault(statement, set()).add(text)
+    return frozenset(frozenset(g) for g in groups.values())
+
+
+@pytest.mark.model
+def test_one_event_worded_apart_by_two_outlets_is_one_statement_in_any_order(extracted):
+    partitions = set()
+    for order in itertools.permutations(range(3)):
+        found = _statements(extracted, order)
+        ignored = found["the request was ignored"]
+        assert found["the detainer placed on Ruiz was ignored"] == ignored
+        assert found["the warning was ignored"] != ignored  # another thing ignored
+        assert found["it filed a detainer with the county jail"] != ignored  # another remark of the quote
+        partitions.add(_partition(found))
+    assert len(partitions) == 1
