@@ -5,16 +5,16 @@ by reference) besides their words. The frame is read off the article's parse at 
 so claims stored before this revision have none (NULL): they link by their words as before
 until their article is re-extracted (`POST /api/v1/articles/{id}/reextract`).
 
-Revision ID: 0007
-Revises: 0006
+Revision ID: 0008
+Revises: 0007
 Create Date: 2026-12-03 19:00:00
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0007"
-down_revision = "0006"
+revision = "0008"
+down_revision = "0007"
 branch_labels = None
 depends_on = None
 
