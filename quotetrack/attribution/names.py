@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from ..extraction.cues import (
     HONORIFICS,
@@ -13,6 +12,7 @@ from ..extraction.cues import (
     TITLE_ABBREVIATIONS,
     TITLE_NOUNS,
 )
+from ..normalization.folding import fold
 from .gender import first_name_gender
 
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
@@ -158,11 +158,6 @@ def person_key(name: str) -> tuple[str, str]:
     if not words:
         return ("", fold(name))
     return (fold(words[0]) if len(words) > 1 else "", fold(words[-1]))
-
-
-def fold(text: str) -> str:
-    """Lowercase ASCII fold for comparisons."""
-    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower().strip()
 
 
 def role_of(title: str) -> str | None:

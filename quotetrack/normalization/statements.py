@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from rapidfuzz import fuzz
 
-from ..attribution.names import fold
+from .folding import fold
 
 SHINGLE_SIZE = 3
 # Two wordings are variants of one remark from this fuzzy similarity (0-100) on.
