@@ -20,10 +20,10 @@ from ..types import Method, SpeakerKind
 from .context import UNRESOLVED, Context, MentionSieve, Resolution
 from .descriptions import described_words, description, is_bare_definite
 from .mentions import is_pronoun, name_in
-from .names import fold, is_common_noun_phrase
+from .names import fold
 from .organisation_kinds import can_be, known_kind
 from .pronouns import resolve_pronoun
-from .table import Entry, NameTable, abbreviation_role
+from .table import Entry, abbreviation_role
 
 # How many paragraphs back a floating quote may find its speaker.
 FLOATING_PARAGRAPHS = 2
@@ -152,7 +152,7 @@ def organisation_anaphor(head: Token, ctx: Context) -> Resolution | None:
 
     # The organisation last quoted or last named, whichever came later.
     quoted = [(c.start, r.entry) for c, r in ctx.previous if r.entry is not None and fits(r.entry)]
-    named = _nearest_named(ctx.table, head.idx, fits)
+    named = ctx.table.nearest_organisation(head.idx, fits)
     named_at = named.mentioned_before(head.idx) if named is not None else None
     entry = quoted[-1][1] if quoted else named
     if quoted and named is not None and named_at is not None and named_at > quoted[-1][0]:
@@ -163,16 +163,6 @@ def organisation_anaphor(head: Token, ctx: Context) -> Resolution | None:
     if entry is None:
         return None  # the description sieve keeps "the government" as written
     return Resolution(entry, phrase.text, Method.ORGANISATION_ANAPHOR, lemma)
-
-
-def _nearest_named(table: NameTable, position: int, fits: Callable[[Entry], bool]) -> Entry | None:
-    """The organisation that fits, named last before `position`."""
-    named = [
-        (at, e)
-        for e in table.organisations.values()
-        if fits(e) and not is_common_noun_phrase(e.name) and (at := e.mentioned_before(position)) is not None
-    ]
-    return max(named, key=lambda pe: pe[0])[1] if named else None
 
 
 def document_issuer(head: Token, ctx: Context) -> Resolution | None:

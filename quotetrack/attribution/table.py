@@ -9,6 +9,7 @@ never change them, so the attribution of one quote cannot rename the speaker of 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from spacy.tokens import Doc, Span
@@ -435,10 +436,13 @@ class NameTable:
                 return entry
         return None
 
-    def nearest_organisation(self, position: int) -> Entry | None:
-        """The organisation named last before `position` ("SkyWest Air ... the company said")."""
+    def nearest_organisation(self, position: int, fits: Callable[[Entry], bool] = lambda e: True) -> Entry | None:
+        """The organisation named last before `position` ("SkyWest Air ... the company said"),
+        among those that `fits` accepts."""
         named = [
-            (e.mentioned_before(position), e) for e in self.organisations.values() if not is_common_noun_phrase(e.name)
+            (e.mentioned_before(position), e)
+            for e in self.organisations.values()
+            if not is_common_noun_phrase(e.name) and fits(e)
         ]
         earlier = [(p, e) for p, e in named if p is not None]
         return max(earlier, key=lambda pe: pe[0])[1] if earlier else None

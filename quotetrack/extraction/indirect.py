@@ -92,6 +92,7 @@ ADDRESSEE_PREPOSITIONS = frozenset({"at", "with", "on", "upon"})
 # Verbs that report a commitment or a claim about the speaker's own act: "pledged to cut taxes",
 # "threatened to kill the hostages", "claimed to have visited the temple".
 COMMITMENT_VERBS = frozenset("pledge promise vow threaten claim".split())
+_REPORTING_AN_ACT = REQUEST_VERBS | COMMITMENT_VERBS
 # "asked not to be named", "asked to remain anonymous": a condition of anonymity, not a report.
 ANONYMITY_WORDS = frozenset("anonymous anonymity".split())
 NAMING_VERBS = frozenset("name identify quote".split())
@@ -100,7 +101,7 @@ NAMING_VERBS = frozenset("name identify quote".split())
 def is_request_cue(token: Token) -> bool:
     """A request or commitment verb that is not also a plain reporting verb (those reach
     `_reported_request` through `_clause`)."""
-    return token.pos_ == "VERB" and token.lemma_.lower() in REQUEST_VERBS | COMMITMENT_VERBS
+    return token.pos_ == "VERB" and token.lemma_.lower() in _REPORTING_AN_ACT
 
 
 def _reported_request(verb: Token) -> Span | None:
@@ -108,7 +109,7 @@ def _reported_request(verb: Token) -> Span | None:
     country"), with its negation. Not for a passive ("was asked to leave": the subject is the
     one asked), nor in a relative clause ("a resident, who asked not to be named")."""
     lemma = verb.lemma_.lower()
-    if lemma not in REQUEST_VERBS | COMMITMENT_VERBS or any(c.dep_ in {"auxpass", "nsubjpass"} for c in verb.children):
+    if lemma not in _REPORTING_AN_ACT or any(c.dep_ in {"auxpass", "nsubjpass"} for c in verb.children):
         return None
     if verb.dep_ == "relcl":
         return None
