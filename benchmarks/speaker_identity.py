@@ -22,6 +22,12 @@ rather than a name ("officials", "Recent reports", a lone plural common noun suc
 "Officials" by WordNet, so "Reuters" stays a name) is one entity of its own article only,
 unless its gold aliases name an entity ("federal immigration officials", aliases ["ICE"]).
 
+Cross-validated by default: the development articles are split into the folds `quotetrack
+train-ranker` uses (by article name), and each fold's articles are ingested with a candidate model
+fitted on the other folds only, so no article is attributed by a model trained on it; the seeds,
+never trained on, use the shipped model. `--in-sample` ingests everything with the shipped model
+(fitted on all of these articles), as the runs before the cross-validated one did.
+
 Then the breakdown (benchmarks/speaker_identity_breakdown.py): why speakers mix people
 (attribution inside an article, or identity joining people within or across articles), why
 people are split, and why rightly attributed speakers carry another name than the gold one.
@@ -32,20 +38,25 @@ people are split, and why rightly attributed speakers carry another name than th
 from __future__ import annotations
 
 import argparse
+import contextlib
 import re
 import sys
 import tempfile
 import time
 from collections import defaultdict
+from collections.abc import Iterator
 from pathlib import Path
+
+from spacy.language import Language
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.speaker_identity_breakdown import Judged, breakdown  # noqa: E402
 from quotetrack.attribution.names import canonical_person  # noqa: E402
+from quotetrack.attribution.ranker import Model, standing_in  # noqa: E402
 from quotetrack.config import load_settings  # noqa: E402
-from quotetrack.evaluation import Span, load_gold, match, speaker_right  # noqa: E402
+from quotetrack.evaluation import GoldArticle, Span, load_gold, match, speaker_right  # noqa: E402
 from quotetrack.nlp import load_pipeline  # noqa: E402
 from quotetrack.normalization.paraphrase import _wordnet_index  # noqa: E402
 from quotetrack.service import ingest  # noqa: E402
@@ -114,11 +125,15 @@ def b_cubed(items: list[tuple[str, str]]) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--database", help="SQLite file to build (default: a temporary one)")
+    parser.add_argument(
+        "--in-sample", action="store_true", help="attribute with the shipped model, trained on these articles"
+    )
     args = parser.parse_args()
     settings = load_settings()
     nlp = load_pipeline(settings["SPACY_MODEL"], settings["COREF_ENABLED"])
     gum = load_gold(GUM)
     wikinews = load_gold(WIKINEWS)
+    fold_models = {} if args.in_sample else out_of_fold_models(gum + wikinews, nlp)
     seeds_gold = {Path(a.name).name: a for a in load_gold(SEEDS_GOLD)}
     seeds = {Path(item.source).name: item.article for item in read_path(ROOT / "seeds")}
     archive = [
@@ -142,7 +157,8 @@ def main() -> None:
         judged: list[Judged] = []
         right_misnamed: dict[tuple[str, str, str, bool], int] = defaultdict(int)
         for label, article, gold in archive:
-            result = ingest(article, nlp, db, settings["MAX_ARTICLE_CHARS"])
+            with attributed_by(fold_models.get(gold.name)):
+                result = ingest(article, nlp, db, settings["MAX_ARTICLE_CHARS"])
             predicted = [
                 Span(q.start, q.end, q.text, q.kind, str(q.speaker.id) if q.speaker else f"none:{q.id}")
                 for q in result.quotes
@@ -198,6 +214,11 @@ def main() -> None:
     multi = [p for p, n in held.items() if n >= 2 and not p.startswith("none:")]
     mixed = sorted((p for p in multi if len(who[p]) > 1), key=lambda p: speakers.get(p, p))
     print(
+        "attribution: cross-validated, each development article by a model fitted on the other folds"
+        if fold_models
+        else "attribution: IN-SAMPLE, the shipped model was fitted on these development articles"
+    )
+    print(
         f"archive: {len(gum)} gum-news-quotes + {len(wikinews)} wikinews-quotes articles + {len(seeds_gold)} seeds,"
         f" ingested in {seconds:.0f} s"
     )
@@ -232,6 +253,23 @@ def main() -> None:
         print("\ngold people spread over several stored speakers (gold: stored names):")
         for g in spread:
             print(f"  {g}: {', '.join(sorted(speakers.get(p, 'unattributed') for p in split[g]))}")
+
+
+def out_of_fold_models(articles: list[GoldArticle], nlp: Language) -> dict[str, Model]:
+    """Article name -> a candidate model fitted on the folds without it (train-ranker's folds)."""
+    from quotetrack import ranker_training  # scikit-learn: the dev extra
+
+    return ranker_training.out_of_fold_models(ranker_training.collect(articles, nlp))
+
+
+@contextlib.contextmanager
+def attributed_by(model: Model | None) -> Iterator[None]:
+    """Ingest with `model` standing in for the shipped one; with None, the shipped one."""
+    if model is None:
+        yield
+        return
+    with standing_in(model):
+        yield
 
 
 def spread_people(items: list[tuple[str, str]]) -> dict[str, set[str]]:

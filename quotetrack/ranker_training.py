@@ -108,12 +108,17 @@ def fit(examples: list[ArticleExamples], folds: int = FOLDS) -> Model:
 def cross_validate(examples: list[ArticleExamples], folds: int = FOLDS) -> dict[str, list[Span]]:
     """Every article's quotes with the speaker and confidence of a model that never saw it
     (its calibration fitted within the training folds too). Keyed by article name."""
-    predicted: dict[str, list[Span]] = {}
+    models = out_of_fold_models(examples, folds)
+    return {article.gold.name: predict(article, models[article.gold.name]) for article in examples}
+
+
+def out_of_fold_models(examples: list[ArticleExamples], folds: int = FOLDS) -> dict[str, Model]:
+    """Article name -> the model (and calibration) fitted on the folds without that article."""
+    models: dict[str, Model] = {}
     for train, test in _folds(examples, folds):
         model = fit(train, folds)
-        for article in test:
-            predicted[article.gold.name] = predict(article, model)
-    return predicted
+        models.update({article.gold.name: model for article in test})
+    return models
 
 
 def predict(article: ArticleExamples, model: Model) -> list[Span]:

@@ -7,7 +7,7 @@ import pytest
 
 from quotetrack.attribution.candidates import SpeakerCandidate
 from quotetrack.attribution.context import UNRESOLVED, Resolution
-from quotetrack.attribution.ranker import Model, decide, shipped_model
+from quotetrack.attribution.ranker import Model, decide, model_in_use, shipped_model, standing_in
 from quotetrack.attribution.table import Entry
 from quotetrack.evaluation import GoldArticle
 from quotetrack.quotes import extract_quotes
@@ -91,6 +91,20 @@ def test_the_shipped_model_is_used_and_its_confidence_is_a_probability(nlp):
     quotes, _ = extract_quotes(text, nlp)
     assert [q.speaker.name if q.speaker else None for q in quotes] == ["Lena Ortiz", "Lena Ortiz"]
     assert all(0.0 < q.confidence < 1.0 for q in quotes)
+
+
+def test_a_stand_in_model_attributes_inside_its_block_only(nlp):
+    """How an evaluation scores articles with a model fitted on other articles: the stand-in's
+    calibration (a constant here: every weight of the score at 0) shows in every confidence."""
+    text = '"We will keep the doors open late on weekdays," said Mayor Lena Ortiz.'
+    sure = Model({}, 0.0, (0.0, 0.0, 3.0, 0.0))  # confidence sigmoid(3) whatever the candidate
+    with standing_in(sure):
+        assert model_in_use() is sure
+        quotes, _ = extract_quotes(text, nlp)
+    assert [round(q.confidence, 3) for q in quotes] == [0.953]
+    assert model_in_use() is shipped_model()
+    quotes, _ = extract_quotes(text, nlp)
+    assert round(quotes[0].confidence, 3) != 0.953
 
 
 @pytest.mark.model

@@ -19,7 +19,7 @@ from .candidates import Article
 from .context import Context, Lookahead, Resolution
 from .mentions import name_in
 from .names import handle_to_name
-from .ranker import Model, rank, shipped_model
+from .ranker import Model, model_in_use, rank
 from .sieves import attribute
 from .table import NameTable, looks_like_person
 
@@ -91,11 +91,11 @@ def attribute_article(
     use_model: bool = True,
 ) -> tuple[list[tuple[Candidate, Resolution]], NameTable]:
     """Every quote's speaker: the sieves propose, then the candidate model (`ranker.py`) decides
-    among the proposal and the article's other candidates: `model`, else the shipped one
-    (`ranker.json`). `use_model=False`: the sieves alone."""
+    among the proposal and the article's other candidates: `model`, else the one in use
+    (`ranker.json`, or a stand-in an evaluation set). `use_model=False`: the sieves alone."""
     table = build_table(doc, mask, candidates)
     proposed = propose(candidates, table, mask, paragraph_of)
-    model = model if model is not None else shipped_model()
+    model = model if model is not None else model_in_use()
     if not use_model or model is None:
         return proposed, table
     return rank(proposed, Article.of(doc, table, mask, paragraph_of), model), table
