@@ -178,6 +178,28 @@ def test_an_organisation_anaphor_with_no_organisation_of_its_kind_stays_as_writt
     assert name(quote) == "government"
 
 
+def test_a_british_spelling_refers_to_an_american_name(nlp):
+    text = (
+        "The Coral Sea Weather Center raised its storm warning on Tuesday.\n\n"
+        "The centre said the cyclone would reach the coast before dawn."
+    )
+    # Before spellings were folded, "centre" was not an organisation noun and stood as written.
+    assert name(quote_with(nlp, text, "the cyclone would reach")) == "Coral Sea Weather Center"
+
+
+def test_foundations_and_watchdogs_are_organisations_of_their_kind(nlp):
+    text = (
+        "The Hollis Wildlife Foundation bought the marsh from the Dunmore Paper Company last year.\n\n"
+        "The foundation said it would reopen the walking trails in May."
+    )
+    assert name(quote_with(nlp, text, "reopen the walking trails")) == "Hollis Wildlife Foundation"
+    text = (
+        "The Northern Energy Regulatory Authority fined Calder Power in March.\n\n"
+        "The watchdog said the company had overcharged ten thousand homes."
+    )
+    assert name(quote_with(nlp, text, "overcharged ten thousand homes")) == "Northern Energy Regulatory Authority"
+
+
 def test_a_pronoun_can_refer_to_a_person_fronted_as_the_topic(nlp):
     text = 'For Rosalind Achebe, a nurse at the clinic, the new rota was a relief. She said, "We finally get to sleep."'
     quote = quote_with(nlp, text, "We finally get to sleep")

@@ -50,8 +50,24 @@ _KIND_WORDS: dict[str, frozenset[str]] = {
         "newspaper": "times post news herald journal tribune gazette press daily",
         "district": "district board",
         "airline": "airline airlines air airways",
+        "center": "center centre institute agency",
+        "institute": "institute institution center centre academy",
+        "foundation": "foundation fund trust charity",
+        "charity": "charity foundation trust fund appeal",
+        "association": "association federation union society league",
+        "federation": "federation association union confederation league",
+        "authority": "authority agency commission board administration",
+        "regulator": "regulator authority commission agency office administration board",
+        "watchdog": "watchdog regulator authority commission agency office ombudsman inspectorate",
+        "army": "army military forces",
+        "military": "military army navy forces defense",
+        "coalition": "coalition alliance front",
+        "alliance": "alliance coalition front",
     }.items()
 }
+# British spellings read as the American ones the table is keyed by: "the centre" of the
+# "Pacific Tsunami Warning Center", "the defence ministry" of a "Defense Department".
+_SPELLING = {"centre": "center", "organisation": "organization", "defence": "defense", "programme": "program"}
 # Descriptions any organisation whose name shows no other kind can be: "the company" said of
 # "SkyWest", "the group" said of "Greenpeace".
 _GENERIC = frozenset(
@@ -70,7 +86,8 @@ def can_be(entry: Entry, noun: str) -> bool:
     """Whether organisation `entry` can be called "the <noun>"."""
     if entry.kind is not SpeakerKind.ORGANIZATION:
         return False
-    words = {w.strip(".,'’()") for name in (entry.name, *entry.aliases) for w in fold(name).split()}
+    words = {_american(w.strip(".,'’()")) for name in (entry.name, *entry.aliases) for w in fold(name).split()}
+    noun = _american(noun)
     wanted = _KIND_WORDS.get(noun, frozenset()) | {noun}
     if words & wanted:
         return True
@@ -82,6 +99,10 @@ def can_be(entry: Entry, noun: str) -> bool:
     return noun in _GENERIC or (noun in _OFTEN_ACRONYMS and _is_acronym(entry.name))
 
 
+def _american(word: str) -> str:
+    return _SPELLING.get(word, word)
+
+
 def _is_acronym(name: str) -> bool:
     letters = name.replace(".", "").replace("&", "")
     return 2 <= len(letters) <= 6 and letters.isalpha() and letters.isupper()
@@ -89,4 +110,4 @@ def _is_acronym(name: str) -> bool:
 
 def known_kind(noun: str) -> bool:
     """Whether the description says enough about its organisation's kind to check it."""
-    return noun in _KIND_WORDS or noun in _GENERIC
+    return _american(noun) in _KIND_WORDS or noun in _GENERIC

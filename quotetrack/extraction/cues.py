@@ -33,6 +33,8 @@ agency department office administration company ministry police group organizati
 campaign party union commission committee court council board bureau service firm government
 unit division hospital university college school district company bank airline network newspaper
 station club team league church museum city county state ministry embassy office
+center centre institute foundation association federation charity authority regulator watchdog
+army military coalition alliance
 """.split()
 )
 
