@@ -200,6 +200,16 @@ def test_foundations_and_watchdogs_are_organisations_of_their_kind(nlp):
     assert name(quote_with(nlp, text, "overcharged ten thousand homes")) == "Northern Energy Regulatory Authority"
 
 
+def test_some_or_many_introduce_a_group_and_refer_back_to_nobody(nlp):
+    text = (
+        "A ferry captain said the swell had doubled overnight.\n\n"
+        "Some say the harbour should have closed on Sunday. Many of the fishermen claim the forecast was late."
+    )
+    # Before: "Some" was read as a pronoun for the captain quoted just before.
+    assert name(quote_with(nlp, text, "the harbour should have closed")) == "Some"
+    assert name(quote_with(nlp, text, "the forecast was late")) == "Many of the fishermen"
+
+
 def test_a_pronoun_can_refer_to_a_person_fronted_as_the_topic(nlp):
     text = 'For Rosalind Achebe, a nurse at the clinic, the new rota was a relief. She said, "We finally get to sleep."'
     quote = quote_with(nlp, text, "We finally get to sleep")

@@ -50,6 +50,21 @@ def description(head: Token, ctx: Context) -> Resolution | None:
 
 # Those who speak for an organisation: "ICE officials said" is the agency's word. Officers,
 # agents, employees or "a source" speak for themselves.
+# Quantifiers standing for people: "Some claim ...", "Others said ...", "Many of the
+# residents say ...". They introduce a part of a crowd, they do not refer back to anyone.
+QUANTIFIER_SUBJECTS = frozenset("some many others several few most".split())
+
+
+def quantified(head: Token, ctx: Context) -> Resolution | None:
+    """ "Some claim", "Many of the residents say": a group as written, never an earlier speaker."""
+    if head.lower_ not in QUANTIFIER_SUBJECTS or head.dep_ not in {"nsubj", "nsubjpass"}:
+        return None
+    if any(c.dep_ == "det" for c in head.children):
+        return None  # "the many", "the few": a noun phrase of its own
+    words = described_words(head, noun_phrase(head), with_clauses=False)
+    return Resolution(Entry(words, SpeakerKind.GROUP), words, Method.DESCRIPTION, head.lower_)
+
+
 SPOKESPEOPLE_NOUNS = frozenset({"official", "spokesperson", "spokesman", "spokeswoman", "spokespeople"})
 # Modifiers that place officials without naming whose they are.
 _PLACING_WORDS = frozenset(

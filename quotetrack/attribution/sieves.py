@@ -18,7 +18,7 @@ from ..extraction.cues import DOCUMENT_NOUNS, ORGANISATION_NOUNS, TITLE_NOUNS
 from ..extraction.syntax import doc_text, is_cue, noun_phrase
 from ..types import Method, SpeakerKind
 from .context import UNRESOLVED, Context, MentionSieve, Resolution
-from .descriptions import described_words, description, is_bare_definite
+from .descriptions import described_words, description, is_bare_definite, quantified
 from .mentions import is_pronoun, name_in
 from .names import fold
 from .organisation_kinds import can_be, known_kind
@@ -189,6 +189,7 @@ def document_issuer(head: Token, ctx: Context) -> Resolution | None:
 # Precise sieves first: a name outranks a role, a role a pronoun's guess, and so on.
 MENTION_SIEVES: tuple[MentionSieve, ...] = (
     handle,
+    quantified,
     pronoun,
     coordinated,
     explicit_name,
