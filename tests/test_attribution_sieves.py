@@ -210,6 +210,17 @@ def test_some_or_many_introduce_a_group_and_refer_back_to_nobody(nlp):
     assert name(quote_with(nlp, text, "the forecast was late")) == "Many of the fishermen"
 
 
+def test_a_relative_known_only_through_another_speaks_and_is_referred_to(nlp):
+    text = (
+        "Rescuers reached the cave on Friday. The climber's mother, who had flown in from Oslo, thanked "
+        "the volunteers.\n\n"
+        'She said, "I never stopped believing they would find him."'
+    )
+    # Before: "The climber's mother" was no speaker, so "She" went to nobody the article names.
+    quote = quote_with(nlp, text, "I never stopped believing")
+    assert name(quote) == "climber's mother" and quote.method is Method.PRONOUN_SALIENCE
+
+
 def test_a_pronoun_can_refer_to_a_person_fronted_as_the_topic(nlp):
     text = 'For Rosalind Achebe, a nurse at the clinic, the new rota was a relief. She said, "We finally get to sleep."'
     quote = quote_with(nlp, text, "We finally get to sleep")

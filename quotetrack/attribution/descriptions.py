@@ -33,6 +33,11 @@ def description(head: Token, ctx: Context) -> Resolution | None:
         if known is not None:
             return Resolution(known, phrase.text, Method.ORGANISATION_ANAPHOR, words)
         return Resolution(Entry(words, SpeakerKind.ORGANIZATION), phrase.text, Method.DESCRIPTION, lemma)
+    if singular and possessor is not None and lemma in RELATIVES:
+        # "Ion's father", "the victim's lawyer": someone the article knows only through another.
+        words = strip_determiner(described_words(head, phrase, with_clauses=False))
+        entry = Entry(words, SpeakerKind.UNNAMED_SOURCE, gender=RELATIVES[lemma])
+        return Resolution(entry, phrase.text, Method.DESCRIPTION, lemma)
     if singular and (lemma in SOURCE_NOUNS or determiner in {"a", "an", "one"}):
         words = described_words(head, phrase, with_clauses=True)
         return Resolution(Entry(strip_determiner(words), SpeakerKind.UNNAMED_SOURCE), words, Method.DESCRIPTION, lemma)
@@ -50,6 +55,21 @@ def description(head: Token, ctx: Context) -> Resolution | None:
 
 # Those who speak for an organisation: "ICE officials said" is the agency's word. Officers,
 # agents, employees or "a source" speak for themselves.
+# People named by their tie to another ("Ion's father", "her lawyer"), with the gender the
+# noun itself tells (pronouns may refer to them: "Ion's father ... He said").
+RELATIVES: dict[str, str | None] = {
+    **dict.fromkeys(
+        "father brother son uncle nephew husband grandfather grandson stepfather widower boyfriend".split(), "male"
+    ),
+    **dict.fromkeys(
+        "mother sister daughter aunt niece wife grandmother granddaughter stepmother widow girlfriend".split(), "female"
+    ),
+    **dict.fromkeys(
+        "parent sibling cousin child partner spouse fiance fiancee friend neighbour neighbor lawyer attorney "
+        "doctor colleague relative employer teacher classmate roommate landlord".split(),
+        None,
+    ),
+}
 # Quantifiers standing for people: "Some claim ...", "Others said ...", "Many of the
 # residents say ...". They introduce a part of a crowd, they do not refer back to anyone.
 QUANTIFIER_SUBJECTS = frozenset("some many others several few most".split())

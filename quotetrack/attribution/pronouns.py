@@ -30,6 +30,8 @@ def agrees(entry: Entry, pronoun: Token) -> bool:
     word = pronoun.lower_
     if word in PRONOUNS_MALE | PRONOUNS_FEMALE:
         wanted = "male" if word in PRONOUNS_MALE else "female"
+        if entry.kind is SpeakerKind.UNNAMED_SOURCE:
+            return entry.gender == wanted  # "Ion's father ... he said"; a bare "source" may be anyone
         return entry.kind is SpeakerKind.PERSON and entry.gender in {None, wanted}
     if word in PRONOUNS_PLURAL:  # also the singular "they" of an unnamed source
         return entry.kind in {SpeakerKind.ORGANIZATION, SpeakerKind.GROUP, SpeakerKind.UNNAMED_SOURCE}
