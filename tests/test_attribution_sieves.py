@@ -221,6 +221,12 @@ def test_a_relative_known_only_through_another_speaks_and_is_referred_to(nlp):
     assert name(quote) == "climber's mother" and quote.method is Method.PRONOUN_SALIENCE
 
 
+def test_a_participle_before_a_quote_takes_the_main_clause_subject_not_its_object(nlp):
+    # The parser makes the quote the sentence's root; "telling" hangs on "criticised".
+    text = 'Rhoda Inglis highlighted the problem, telling Newsday, "I know everyone is busy, but this seems slow."'
+    assert name(quote_with(nlp, text, "everyone is busy")) == "Rhoda Inglis"  # before: Newsday
+
+
 def test_a_pronoun_can_refer_to_a_person_fronted_as_the_topic(nlp):
     text = 'For Rosalind Achebe, a nurse at the clinic, the new rota was a relief. She said, "We finally get to sleep."'
     quote = quote_with(nlp, text, "We finally get to sleep")

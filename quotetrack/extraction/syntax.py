@@ -194,6 +194,10 @@ def speaker_head(cue: Token, mask: QuoteMask) -> Token | None:
         # "X denied the reports, calling them ...": the participle's speaker is the subject
         # of the main clause, wherever the parser attached the participle.
         root = cue.sent.root
+        if mask.contains(root) and cue.dep_ == "advcl":
+            # The quote that follows became the root ("X raised it, telling Y, '...'"): the
+            # participle's own head is the main clause.
+            root = cue.head
         subject = _subject_of(root, mask) if not mask.contains(root) else None
         if subject is not None and subject.i < cue.i:
             return subject
