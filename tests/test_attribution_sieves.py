@@ -227,6 +227,15 @@ def test_a_participle_before_a_quote_takes_the_main_clause_subject_not_its_objec
     assert name(quote_with(nlp, text, "everyone is busy")) == "Rhoda Inglis"  # before: Newsday
 
 
+def test_a_relative_clause_after_a_coordination_is_about_the_conjunct_it_follows(nlp):
+    text = (
+        "The dam held overnight, according to engineer Paulo Serrano and the county's water chief "
+        "Ingrid Valdez who adds that the spillway will stay open until Friday."
+    )
+    # The parser hangs "who adds" on Serrano, the head of the coordination.
+    assert name(quote_with(nlp, text, "the spillway will stay open")) == "Ingrid Valdez"
+
+
 def test_a_pronoun_can_refer_to_a_person_fronted_as_the_topic(nlp):
     text = 'For Rosalind Achebe, a nurse at the clinic, the new rota was a relief. She said, "We finally get to sleep."'
     quote = quote_with(nlp, text, "We finally get to sleep")

@@ -46,7 +46,7 @@ def resolve_pronoun(
     """(speaker, method, evidence) for a pronoun subject, or None if nothing agrees."""
     if pronoun.lower_ in PRONOUNS_RELATIVE and pronoun.head.dep_ == "relcl":
         # "Devocht, who had told Montalvo he would ...": the relative clause's head noun.
-        resolved = resolve(pronoun.head.head, ctx.nested())
+        resolved = resolve(_relative_antecedent(pronoun), ctx.nested())
         if resolved.entry is not None:
             return resolved.entry, Method.PRONOUN_SALIENCE, "relative clause"
         return None
@@ -67,6 +67,22 @@ def resolve_pronoun(
         if resolved.entry is not None and agrees(resolved.entry, pronoun):
             return resolved.entry, Method.PRONOUN_COREF, f"coreferee {antecedent.text!r}"
     return None
+
+
+def _relative_antecedent(pronoun: Token) -> Token:
+    """The noun a relative clause is about. The parser hangs the clause on the head of a
+    coordination ("Carlos Lage and minister José Balaguer, who adds ..."); the relative pronoun
+    follows the conjunct it is about."""
+    head = pronoun.head.head
+    before = pronoun.doc[pronoun.i - 1]
+    if before.is_punct and before.i > 0:
+        before = before.doc[before.i - 1]
+    for conjunct in (c for c in head.children if c.dep_ == "conj"):
+        if conjunct.left_edge.i <= before.i <= conjunct.right_edge.i and before.pos_ in {"PROPN", "NOUN"}:
+            while before.dep_ in {"compound", "flat"} and before.head.i > before.i:
+                before = before.head
+            return before
+    return head
 
 
 def _salient_subjects(pronoun: Token, ctx: Context) -> list[Token]:
