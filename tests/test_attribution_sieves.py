@@ -236,6 +236,11 @@ def test_a_relative_clause_after_a_coordination_is_about_the_conjunct_it_follows
     assert name(quote_with(nlp, text, "the spillway will stay open")) == "Ingrid Valdez"
 
 
+def test_a_document_nobody_issued_stays_as_written_with_where_it_came_from(nlp):
+    text = "The storm crossed the strait overnight. Reports from the northern villages indicate that two bridges fell."
+    assert name(quote_with(nlp, text, "two bridges fell")) == "Reports from the northern villages"  # before: "Reports"
+
+
 def test_a_pronoun_can_refer_to_a_person_fronted_as_the_topic(nlp):
     text = 'For Rosalind Achebe, a nurse at the clinic, the new rota was a relief. She said, "We finally get to sleep."'
     quote = quote_with(nlp, text, "We finally get to sleep")

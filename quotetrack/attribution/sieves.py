@@ -183,7 +183,9 @@ def document_issuer(head: Token, ctx: Context) -> Resolution | None:
         last, resolution = ctx.previous[-1]
         if resolution.entry is not None and ctx.paragraph_of(head.idx) - last.paragraph <= 1:
             return Resolution(resolution.entry, mention, Method.DOCUMENT_ISSUER, "the speaker just quoted")
-    return Resolution(None, noun_phrase(head).text, Method.UNRESOLVED, "a document with no issuer")
+    # As written with where it came from ("Reports from the islands"): the ranker may keep it.
+    written = described_words(head, noun_phrase(head), with_clauses=False)
+    return Resolution(None, written, Method.UNRESOLVED, "a document with no issuer")
 
 
 # Precise sieves first: a name outranks a role, a role a pronoun's guess, and so on.
