@@ -241,6 +241,12 @@ def test_a_document_nobody_issued_stays_as_written_with_where_it_came_from(nlp):
     assert name(quote_with(nlp, text, "two bridges fell")) == "Reports from the northern villages"  # before: "Reports"
 
 
+def test_media_is_a_description_not_an_organisation_called_media(nlp):
+    text = "Media in Portugal say the striking dockworkers will return on Monday."
+    quote = quote_with(nlp, text, "the striking dockworkers will return")
+    assert name(quote) == "media in Portugal"  # before: an organisation named "Media"
+
+
 def test_a_pronoun_can_refer_to_a_person_fronted_as_the_topic(nlp):
     text = 'For Rosalind Achebe, a nurse at the clinic, the new rota was a relief. She said, "We finally get to sleep."'
     quote = quote_with(nlp, text, "We finally get to sleep")

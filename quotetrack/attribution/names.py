@@ -71,7 +71,7 @@ COMMON_NOUNS = (
 officials sources spokespeople staff authorities residents workers employees members leaders officers agents
 administrators management managers executives researchers scientists experts analysts critics witnesses
 hospital hospitals clinic company companies agency agencies department departments ministry authority
-government council city county state police firm group team board
+government council city county state police firm group team board media press
 """.split()
     )
 )
