@@ -8,10 +8,10 @@ import marshmallow as ma
 from flask import current_app, jsonify
 from flask_smorest import Blueprint, abort
 
-from quotetrack import service, webpage
+from quotetrack import curation, service, webpage
 from quotetrack.errors import InvalidInput
 from quotetrack.queue import BrokerUnavailable, enqueue  # celery itself only once a queue is used
-from quotetrack.storage import curation, repository
+from quotetrack.storage import article_queries
 from quotetrack.types import Article
 
 from . import faults
@@ -278,7 +278,7 @@ ArticlePageSchema = page_schema(RevisedArticleSchema, "ArticlePageSchema")
 def list_articles(args):
     """The archive's articles, newest first; filters `outlet`, `date_from`, `date_to`."""
     with state().db.reading() as session:
-        items, total = repository.list_articles(
+        items, total = article_queries.list_articles(
             session, args.get("outlet"), args.get("date_from"), args.get("date_to"), args["page"], args["per_page"]
         )
     return {"items": items, "total": total, "page": args["page"], "per_page": args["per_page"]}
@@ -290,7 +290,7 @@ def list_articles(args):
 def get_article(article_id: int):
     """An article's metadata, its revisions and its text (what quote offsets index);
     `quote_count` counts the latest revision's."""
-    article = fetch_or_404(repository.article_with_revisions, article_id, "article")
+    article = fetch_or_404(article_queries.article_with_revisions, article_id, "article")
     return article
 
 
@@ -309,7 +309,7 @@ def update_article(data, article_id: int):
             curation.update_article(session, article_id, data, key_name())
     except curation.NotFound as error:
         abort(404, message=str(error))
-    return fetch_or_404(repository.article_with_revisions, article_id, "article")
+    return fetch_or_404(article_queries.article_with_revisions, article_id, "article")
 
 
 @blp.route("/articles/<int:article_id>/reextract", methods=["POST"])
@@ -332,6 +332,6 @@ def reextract(article_id: int):
 def article_quotes(article_id: int):
     """Every quote in an article, in text order."""
     with state().db.reading() as session:
-        if repository.get_article(session, article_id) is None:
+        if article_queries.get_article(session, article_id) is None:
             abort(404, message=f"No article {article_id}.")
-        return repository.article_quotes(session, article_id)
+        return article_queries.article_quotes(session, article_id)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask_smorest import Blueprint
 
-from quotetrack.storage import curation
+from quotetrack.storage import audit
 
 from .extensions import state
 from .schemas import AuditArgsSchema, AuditPageSchema
@@ -19,5 +19,5 @@ def list_audit(args):
     """Corrections, newest first: API key name, time, action, target, before and after.
     Filter by `target` (quote:ID, speaker:ID or article:ID)."""
     with state().db.reading() as session:
-        items, total = curation.list_audit(session, args["page"], args["per_page"], args.get("target"))
+        items, total = audit.list_audit(session, args["page"], args["per_page"], args.get("target"))
     return {"items": items, "total": total, "page": args["page"], "per_page": args["per_page"]}

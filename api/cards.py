@@ -13,7 +13,7 @@ from markupsafe import escape
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from quotetrack import card_text, cards, display
-from quotetrack.storage import repository, statement_queries
+from quotetrack.storage import quote_search, statement_queries
 from quotetrack.types import StoredSpeaker
 
 from .extensions import fetch_or_404, state
@@ -101,7 +101,7 @@ class _Card:
 
 
 def _quote_card(item_id: int) -> _Card:
-    quote = fetch_or_404(repository.get_quote, item_id, "quote")
+    quote = fetch_or_404(quote_search.get_quote, item_id, "quote")
     base = base_url()
     return _Card(
         "quote",
@@ -120,7 +120,7 @@ def _statement_card(item_id: int) -> _Card:
     quote = None
     if source is not None:  # the quote that printed the canonical wording: its cue, method and confidence
         with state().db.reading() as session:
-            quote = repository.get_quote(session, source.quote_id)
+            quote = quote_search.get_quote(session, source.quote_id)
     base = base_url()
     article_page = f"{base}/articles/{source.article_id}#q-{source.quote_id}" if source else None
     return _Card(
@@ -180,7 +180,7 @@ def statement_embed(statement_id: int, width: int = cards.DEFAULT_WIDTH) -> card
 
 @pages.get("/cards/quotes/<int:item_id>.png")
 def quote_png(item_id: int):
-    quote = fetch_or_404(repository.get_quote, item_id, "quote")
+    quote = fetch_or_404(quote_search.get_quote, item_id, "quote")
     byline = " · ".join(
         p
         for p in (quote.article.outlet, quote.article.published and quote.article.published.strftime("%B %-d, %Y"))

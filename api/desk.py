@@ -15,7 +15,7 @@ from urllib.parse import urlencode
 from flask import Response, current_app, request
 
 from quotetrack import display
-from quotetrack.storage import exports, repository, statement_queries
+from quotetrack.storage import article_queries, quote_search, speaker_queries, statement_queries
 from quotetrack.storage.speaker_filter import resolve_speaker
 from quotetrack.types import StoredQuote, StoredSpeaker
 
@@ -170,7 +170,7 @@ def _speakers_named(session, words: str) -> tuple[StoredSpeaker, ...]:
     match = resolve_speaker(session, words)
     if match.ambiguous:
         return match.candidates
-    speaker = repository.get_speaker(session, str(match.speaker_id)) if match.speaker_id is not None else None
+    speaker = speaker_queries.get_speaker(session, str(match.speaker_id)) if match.speaker_id is not None else None
     return (speaker,) if speaker else ()
 
 
@@ -182,10 +182,10 @@ def home() -> Response:
     candidates: tuple[StoredSpeaker, ...] = ()
     meant: tuple[StoredSpeaker, ...] = ()  # speakers the words in the quote name, when no quote has them
     with state().db.reading() as session:
-        outlets = exports.outlets(session)
+        outlets = quote_search.outlets(session)
         if form.active:
             speaker_ids, candidates = _speaker_filter(session, form.speaker)
-            filters = exports.QuoteFilters(
+            filters = quote_search.QuoteFilters(
                 text=form.q or None,
                 speaker_ids=speaker_ids,
                 kind=form.kind or None,
@@ -195,7 +195,7 @@ def home() -> Response:
                 min_confidence=float(form.min_confidence) if form.min_confidence else None,
             )
             if not candidates:  # several speakers answer to the name: let the journalist pick one
-                quotes, total = exports.search(session, filters, form.page, PER_PAGE)
+                quotes, total = quote_search.search_quotes(session, filters, form.page, PER_PAGE)
             if not total and not candidates and form.q:
                 meant = _speakers_named(session, form.q)
         top, _ = statement_queries.list_statements(session, min_outlets=2, per_page=10)
@@ -273,12 +273,11 @@ def highlight(text: str, quotes: list[StoredQuote]) -> list[Piece]:
 def article_page(article_id: int):
     """The article as stored, every quote highlighted in place with its speaker and kind."""
     with state().db.reading() as session:
-        row = repository.get_article(session, article_id)
-        if row is None:
+        article = article_queries.get_article(session, article_id, with_text=True)
+        if article is None or article.text is None:
             return _page("missing.html", what=f"article {article_id}"), 404
-        quotes = repository.article_quotes(session, article_id)
-        article = repository.to_article(row, len(quotes))
-        text = row.text
+        quotes = article_queries.article_quotes(session, article_id)
+        text = article.text
     return _page(
         "article.html",
         article=article,

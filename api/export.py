@@ -16,7 +16,7 @@ import marshmallow as ma
 from flask import Response, request
 from marshmallow import validate
 
-from quotetrack.storage import exports
+from quotetrack.storage import quote_search
 from quotetrack.types import StoredQuote
 
 from .extensions import state
@@ -76,9 +76,9 @@ class QuoteExportArgsSchema(StrictSchema):
     )
 
 
-def filters_from(session, args: dict) -> exports.QuoteFilters:
+def filters_from(session, args: dict) -> quote_search.QuoteFilters:
     """The storage filters for validated export/search arguments; 409 for an ambiguous speaker."""
-    return exports.QuoteFilters(
+    return quote_search.QuoteFilters(
         text=args.get("q"),
         speaker_ids=speaker_filter(session, args.get("speaker")),
         kind=args.get("kind"),
@@ -144,7 +144,7 @@ def _stream(args: dict, render, mimetype: str, filename: str) -> Response:
 
     def generate() -> Iterator[str]:
         with db.reading() as session:
-            yield from render(exports.iter_quotes(session, filters))
+            yield from render(quote_search.iter_quotes(session, filters))
 
     response = Response(generate(), content_type=mimetype)
     response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from flask_smorest import Blueprint, abort
 
-from quotetrack.storage import curation, repository
+from quotetrack import curation
+from quotetrack.storage import quote_search
 
 from .auth import key_name, requires
 from .extensions import fetch_or_404, state
@@ -26,14 +27,8 @@ def search(args):
     with state().db.reading() as session:
         speaker_ids = speaker_filter(session, args.pop("speaker", None))
         if speaker_ids != ():
-            items, total = repository.search_quotes(
-                session,
-                text=args.pop("q", None),
-                speaker_id=speaker_ids[0] if speaker_ids else None,
-                page=page,
-                per_page=per_page,
-                **args,
-            )
+            filters = quote_search.QuoteFilters(text=args.pop("q", None), speaker_ids=speaker_ids, **args)
+            items, total = quote_search.search_quotes(session, filters, page, per_page)
     return {"items": items, "total": total, "page": page, "per_page": per_page}
 
 
@@ -42,7 +37,7 @@ def search(args):
 @blp.alt_response(404, description="No such quote.")
 def get_quote(quote_id: int):
     """One quote with its article, outlet and the sentence around it."""
-    return fetch_or_404(repository.get_quote, quote_id, "quote")
+    return fetch_or_404(quote_search.get_quote, quote_id, "quote")
 
 
 @blp.route("/quotes/<int:quote_id>", methods=["PATCH"])
@@ -73,7 +68,7 @@ def correct_quote(data, quote_id: int):
                 headers={"Link": f'</api/v1/quotes/{live}>; rel="latest-version"'} if live is not None else {},
             )
     with state().db.reading() as session:
-        return repository.get_quote(session, quote_id, include_rejected=True)
+        return quote_search.get_quote(session, quote_id, include_rejected=True)
 
 
 from . import export  # noqa: E402,F401  (registers /quotes/export.csv and .jsonl on this blueprint)

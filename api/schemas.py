@@ -13,7 +13,7 @@ from marshmallow import validate
 from quotetrack.extraction.claims import claim_records
 from quotetrack.normalization.statements import Relation
 from quotetrack.storage.identity import IdentityMethod
-from quotetrack.storage.repository import ACCEPTED, REJECTED, SUPERSEDED
+from quotetrack.storage.quote_status import ACCEPTED, REJECTED, SUPERSEDED
 from quotetrack.types import Method, QuoteKind, SpeakerKind
 from quotetrack.urls import HTTP_URL_PATTERN, MAX_URL_LENGTH, is_http_url
 from quotetrack.verification import MAX_VERIFY_CHARS, MAX_VERIFY_WORDS, NOT_FOUND, too_long

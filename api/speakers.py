@@ -8,8 +8,9 @@ from contextlib import contextmanager
 from flask_smorest import Blueprint, abort
 from sqlalchemy.orm import Session
 
+from quotetrack import curation
 from quotetrack.errors import InvalidInput
-from quotetrack.storage import curation, repository
+from quotetrack.storage import quote_search, speaker_queries
 from quotetrack.storage.speaker_filter import resolve_speaker
 
 from .auth import key_name, requires
@@ -34,14 +35,14 @@ blp = Blueprint("speakers", __name__, description="People and organisations quot
 def list_speakers(args):
     """Speakers by name or alias (surname, title + name, handle), most quoted first."""
     with state().db.reading() as session:
-        items, total = repository.list_speakers(
+        items, total = speaker_queries.list_speakers(
             session, args.get("q"), args.get("kind"), args["page"], args["per_page"], args.get("ambiguous")
         )
     return {"items": items, "total": total, "page": args["page"], "per_page": args["per_page"]}
 
 
 def speaker_or_404(session, id_or_slug: str):
-    speaker = repository.get_speaker(session, id_or_slug)
+    speaker = speaker_queries.get_speaker(session, id_or_slug)
     if speaker is None:
         abort(404, message=f"No speaker {id_or_slug!r}.")
     return speaker
@@ -85,7 +86,8 @@ def speaker_quotes(args, id_or_slug: str):
     with state().db.reading() as session:
         speaker = speaker_or_404(session, id_or_slug)
         page, per_page = args.pop("page"), args.pop("per_page")
-        items, total = repository.search_quotes(session, speaker_id=speaker.id, page=page, per_page=per_page, **args)
+        filters = quote_search.QuoteFilters(speaker_ids=(speaker.id,), **args)
+        items, total = quote_search.search_quotes(session, filters, page, per_page)
     return {"items": items, "total": total, "page": page, "per_page": per_page}
 
 
@@ -105,7 +107,7 @@ def corrections() -> Iterator[Session]:
 
 def _speaker_answer(speaker_id: int):
     with state().db.reading() as session:
-        return repository.get_speaker(session, str(speaker_id))
+        return speaker_queries.get_speaker(session, str(speaker_id))
 
 
 @blp.route("/speakers/<id_or_slug>", methods=["PATCH"])

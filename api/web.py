@@ -7,7 +7,7 @@ from datetime import date
 
 from flask import Blueprint, Response, render_template, request
 
-from quotetrack.storage import repository, statement_queries
+from quotetrack.storage import quote_search, speaker_queries, statement_queries
 from quotetrack.verification import MAX_VERIFY_CHARS, too_long, verify
 
 from .cards import statement_embed
@@ -62,12 +62,14 @@ def speaker_page(id_or_slug: str):
     """A speaker: names, kind, titles, aliases, external id, counts, quotes by date and
     outlet, and the corrections an editor can make (through the API, with a key)."""
     with state().db.reading() as session:
-        speaker = repository.get_speaker(session, id_or_slug)
+        speaker = speaker_queries.get_speaker(session, id_or_slug)
         if speaker is None:
             return _page("missing.html", what=f"speaker {id_or_slug}"), 404
-        quotes, total = repository.search_quotes(session, speaker_id=speaker.id, per_page=100)
-        outlets = repository.speaker_outlets(session, speaker.id)
-        candidates = repository.ambiguity_candidates(session, speaker.id) if speaker.ambiguous else []
+        quotes, total = quote_search.search_quotes(
+            session, quote_search.QuoteFilters(speaker_ids=(speaker.id,)), per_page=100
+        )
+        outlets = speaker_queries.speaker_outlets(session, speaker.id)
+        candidates = speaker_queries.ambiguity_candidates(session, speaker.id) if speaker.ambiguous else []
     quotes.sort(key=lambda q: (q.article.published or date.min, q.article.id, q.start), reverse=True)
     return _page(
         "speaker.html",

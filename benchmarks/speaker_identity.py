@@ -61,7 +61,7 @@ from quotetrack.nlp import load_pipeline  # noqa: E402
 from quotetrack.normalization.paraphrase import _wordnet_index  # noqa: E402
 from quotetrack.service import ingest  # noqa: E402
 from quotetrack.sources import read_path  # noqa: E402
-from quotetrack.storage import Database, repository  # noqa: E402
+from quotetrack.storage import Database, speaker_queries  # noqa: E402
 from quotetrack.storage.identity import folded_name  # noqa: E402
 from quotetrack.types import Article  # noqa: E402
 
@@ -203,7 +203,7 @@ def main() -> None:
                 who[p.speaker].add(person)
         seconds = time.perf_counter() - started
         with db.reading() as session:
-            total_speakers = repository.list_speakers(session, None, None, 1, 1)[1]
+            total_speakers = speaker_queries.list_speakers(session, None, None, 1, 1)[1]
         db.engine.dispose()
 
     precision, recall = b_cubed(items)

@@ -14,7 +14,7 @@ pipeline is not part of what is measured).
 
 Verify queries are half altered copies of stored quotes (one word dropped, one replaced;
 a multi-sentence quote whole, so a third of these run over several claims of one quote),
-half fresh random texts. Linking is timed through repository.save_article on new articles
+half fresh random texts. Linking is timed through service.store_article on new articles
 of 10 quotes each, variants of stored quotes (every sentence altered), the multi-sentence
 ones with their claims' offsets set, so the candidate search finds real neighbours for
 each claim. SQLite on local disk, one process.
@@ -43,7 +43,8 @@ from pathlib import Path
 from sqlalchemy import func, select
 
 from quotetrack.normalization.statements import index_keys
-from quotetrack.storage import Database, repository
+from quotetrack.service import store_article
+from quotetrack.storage import Database
 from quotetrack.storage.identity import person_key, person_name
 from quotetrack.storage.models import ClaimRow, QuoteRow, SpeakerRow
 from quotetrack.types import Article, Method, Quote, QuoteKind, Speaker, SpeakerKind
@@ -301,9 +302,7 @@ def measure_linking(
         text = "\n".join(lines)
         start = time.perf_counter()
         with db.transaction() as session:
-            repository.save_article(
-                session, Article(text=text, url=f"https://scale.invalid/new/{tag}/{a}"), quotes, "bench"
-            )
+            store_article(session, Article(text=text, url=f"https://scale.invalid/new/{tag}/{a}"), quotes, "bench")
         elapsed += time.perf_counter() - start
         quote_count += len(quotes)
     return elapsed * 1000 / quote_count, elapsed * 1000 / claim_count

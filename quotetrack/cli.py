@@ -236,7 +236,7 @@ def train_coref(data_dir, output) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the full answer as JSON.")
 def verify(text, speaker, as_json) -> None:
     """Check a wording against every stored statement (DATABASE_URL)."""
-    from .storage import Database, repository
+    from .storage import Database, speaker_queries
     from .verification import verify as verify_wording
 
     url = load_settings()["DATABASE_URL"]
@@ -246,7 +246,7 @@ def verify(text, speaker, as_json) -> None:
     with db.reading() as session:
         speaker_id = None
         if speaker:
-            found = repository.get_speaker(session, speaker)
+            found = speaker_queries.get_speaker(session, speaker)
             if found is None:
                 raise click.ClickException(f"no speaker {speaker!r}")
             speaker_id = found.id

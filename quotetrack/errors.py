@@ -21,3 +21,26 @@ class ExtractionBudgetExceeded(InvalidInput):
         self.budget = budget
         self.elapsed = elapsed
         self.stage = stage
+
+
+class NotFound(LookupError):
+    """An editor's correction names a quote, speaker or article that is not on record."""
+
+
+class Conflict(ValueError):
+    """The correction contradicts the archive (e.g. the new name is another speaker's)."""
+
+
+class Superseded(Conflict):
+    """The quote belongs to an earlier revision of its article: a correction of it would
+    change nothing that readers see. `live_quote_id`: the same quote in the live revision,
+    when one is found (same wording, else same span)."""
+
+    def __init__(self, quote_id: int, live_quote_id: int | None):
+        self.quote_id, self.live_quote_id = quote_id, live_quote_id
+        where = (
+            f"correct the live quote /api/v1/quotes/{live_quote_id} instead"
+            if live_quote_id is not None
+            else "the live revision has no such quote"
+        )
+        super().__init__(f"Quote {quote_id} is from an earlier revision of its article, superseded; {where}.")

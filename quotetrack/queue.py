@@ -28,7 +28,8 @@ from sqlalchemy.exc import OperationalError as DatabaseError
 
 from .config import load_settings
 from .errors import InvalidInput
-from .storage import Database, jobs, repository
+from .storage import Database, jobs
+from .storage.article_writes import NO_KEY
 from .types import Article, Job
 
 if TYPE_CHECKING:
@@ -118,7 +119,7 @@ def run_job(job_id: str, db: Database, nlp, max_chars: int) -> Job | None:
     if article is None:
         return None
     try:
-        result = service.ingest(article, nlp, db, max_chars, queued_by or repository.NO_KEY)
+        result = service.ingest(article, nlp, db, max_chars, queued_by or NO_KEY)
     except InvalidInput as error:
         with db.transaction() as session:
             jobs.fail(session, job_id, f"{error.message} {error.errors}")

@@ -1,10 +1,14 @@
-"""Ingest: normalize -> nlp -> extract -> attribute -> persist, one transaction per article."""
+"""Ingest: normalize -> nlp -> extract -> attribute, then in one transaction per article:
+revisions -> identity -> overrides -> quote rows -> statements (store_article reads in that order).
+
+Storage only persists and reads; this module decides the order of the steps and is the one
+that calls statement linking (quotetrack/statements.py) on what storage added."""
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from spacy.language import Language
@@ -14,7 +18,10 @@ from sqlalchemy.orm import Session
 from .errors import InvalidInput
 from .nlp import pipeline_versions
 from .quotes import extract_quotes
-from .storage import Database, repository
+from .statements import link_quotes, lock_speakers, relink
+from .storage import Database, article_queries, article_writes, overrides, quote_writes, speaker_identification
+from .storage.models import ArticleRow
+from .storage.quote_writes import AddedQuotes
 from .types import Article, Quote, StoredArticle, StoredQuote
 
 # A transaction that lost a race (two ingests creating one new speaker, a deadlock between
@@ -46,12 +53,11 @@ def extract(article: Article, nlp: Language, max_chars: int) -> list[Quote]:
     return quotes
 
 
-def _result(session, article_id: int, created: bool) -> IngestResult:
-    row = repository.get_article(session, article_id)
-    if row is None:
+def _result(session: Session, article_id: int, created: bool) -> IngestResult:
+    article = article_queries.get_article(session, article_id)
+    if article is None:
         raise LookupError(f"no article {article_id}")
-    stored = repository.article_quotes(session, article_id)
-    return IngestResult(repository.to_article(row, len(stored)), stored, created)
+    return IngestResult(article, article_queries.article_quotes(session, article_id), created)
 
 
 def _retryable(error: DBAPIError) -> bool:
@@ -74,46 +80,109 @@ def _with_retries(db: Database, unit_of_work: Callable[[Session], IngestResult])
 
 
 def ingest(
-    article: Article, nlp: Language, db: Database, max_chars: int, key_name: str = repository.NO_KEY
+    article: Article, nlp: Language, db: Database, max_chars: int, key_name: str = article_writes.NO_KEY
 ) -> IngestResult:
     """Store `article` and its quotes and link them into statements: one unit of work, all or
     nothing. The same article twice is stored once (200 with the stored copy); a known URL
     with other text becomes the article's next revision. A change of stored metadata is
     audited under `key_name` (the API key, or the command that ingested)."""
     validate(article, max_chars)
-    with db.reading() as session:  # a fast path only: save_article decides again under the constraints
-        existing = repository.find_article(session, article)
-        same_text = existing is not None and existing.text_sha256 == repository.text_hash(article.text)
-        if existing is not None and same_text and not repository.metadata_corrected(existing, article):
+    with db.reading() as session:  # a fast path only: store_article decides again under the constraints
+        existing = article_writes.find_article(session, article)
+        if (
+            existing is not None
+            and article_writes.same_text(existing, article)
+            and not article_writes.metadata_corrected(existing, article)
+        ):
             return _result(session, existing.id, created=False)
     quotes = extract(article, nlp, max_chars)  # the slow part, outside the transaction
     versions = pipeline_versions(nlp)
 
     def unit_of_work(session: Session) -> IngestResult:
-        row, created = repository.save_article(session, article, quotes, versions, key_name)
+        stored = store_article(session, article, quotes, versions, key_name)
         session.flush()
-        return _result(session, row.id, created)
+        return _result(session, stored.article_id, stored.created)
 
     return _with_retries(db, unit_of_work)
+
+
+@dataclass(frozen=True)
+class StoredIngest:
+    article_id: int
+    created: bool  # a new article or a new revision; False: the same text again
+    added: AddedQuotes | None  # None when the text was already stored
+
+
+def store_article(
+    session: Session, article: Article, quotes: list[Quote], versions: str, key_name: str = article_writes.NO_KEY
+) -> StoredIngest:
+    """The ingest's steps in the caller's transaction, in order. The same text again only
+    corrects the metadata sent (the fields sent win, the others keep their stored values).
+    New text at a known URL is a new revision: the previous revision's quotes become
+    "superseded", leave their statements and look-ups, and stay readable by id."""
+    # 1. Revisions: the stored article (row-locked, so revisions of one article queue), or a new one.
+    found = article_writes.find_or_insert(session, article, versions)
+    row = found.row
+    if not found.inserted:
+        if article_writes.same_text(row, article):
+            article_writes.correct_metadata(session, row, article, key_name)
+            return StoredIngest(row.id, created=False, added=None)
+        previous = article_writes.live_quotes(row)
+        relink(session, previous, lambda: article_writes.mark_superseded(previous))
+        article_writes.start_revision(session, row, article, versions, key_name)
+    # 2-5. Identity, overrides, the quote rows, statements.
+    added = _add_quotes(session, row, quotes)
+    return StoredIngest(row.id, created=True, added=added)
+
+
+def _add_quotes(
+    session: Session,
+    row: ArticleRow,
+    quotes: list[Quote],
+    orphaned_statements: Collection[int] = frozenset(),
+    previous_speakers: Collection[int] = frozenset(),
+) -> AddedQuotes:
+    """The current revision's quotes, from their speakers to their statements.
+    `orphaned_statements`, `previous_speakers`: what a re-extraction's removed quotes left."""
+    # 2. Identity: each quoted speaker found in (or added to) the archive, the decision recorded.
+    identified = speaker_identification.identify_speakers(session, row, quotes)
+    # 3. Overrides: the editors' corrections of this article win over what was identified.
+    attributions = overrides.apply_overrides(session, row, quotes, identified)
+    # 4. The rows; an article's own speakers its new text no longer quotes go.
+    added = quote_writes.add_quotes(session, row, quotes, attributions)
+    quote_writes.drop_unused_local_speakers(session, set(previous_speakers))
+    # 5. Statements: the accepted quotes' claims linked (under per-speaker locks), and the
+    # statements removed quotes left rebuilt.
+    link_quotes(session, added.accepted, orphaned_statements)
+    return added
 
 
 def reextract(article_id: int, nlp: Language, db: Database) -> IngestResult:
     """Run extraction again on a stored article (after the extractor changed): its quotes
     are replaced, editors' overrides applied again, other articles untouched."""
     with db.reading() as session:
-        row = repository.get_article(session, article_id)
-        if row is None:
+        stored = article_queries.get_article(session, article_id, with_text=True)
+        if stored is None or stored.text is None:
             raise LookupError(f"no article {article_id}")
-        text = row.text
+        text = stored.text
     quotes, _ = extract_quotes(text, nlp)
 
     def unit_of_work(session: Session) -> IngestResult:
-        row = repository.get_article(session, article_id)
+        row = article_writes.article_row(session, article_id)
         if row is None:
             raise LookupError(f"no article {article_id}")
         row.model_versions = pipeline_versions(nlp)
-        repository.replace_quotes(session, row, quotes)
+        replace_quotes(session, row, quotes)
         session.flush()
         return _result(session, row.id, created=False)
 
     return _with_retries(db, unit_of_work)
+
+
+def replace_quotes(session: Session, row: ArticleRow, quotes: list[Quote]) -> AddedQuotes:
+    """Give the current revision these quotes instead of its own (re-extraction). Earlier
+    revisions' quotes are untouched."""
+    current = quote_writes.current_quotes(row)
+    lock_speakers(session, current.speaker_ids)  # their statements are rebuilt below
+    quote_writes.remove_quotes(session, row, current)
+    return _add_quotes(session, row, quotes, current.statement_ids, current.speaker_ids)

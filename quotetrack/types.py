@@ -90,7 +90,7 @@ class Quote:
     events: tuple[dict | None, ...] = field(default=())
 
 
-# --- What the repository hands out: stored records, never ORM objects. -------------------
+# --- What storage hands out: stored records, never ORM objects. -------------------
 
 
 @dataclass(frozen=True)

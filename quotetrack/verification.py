@@ -32,8 +32,8 @@ from .normalization.statements import (
     words,
 )
 from .statements import fragments_of, quote_fragments
+from .storage.mappers import to_speaker
 from .storage.models import ArticleRow, ClaimRow, QuoteRow, StatementRow
-from .storage.repository import to_speaker
 from .storage.statement_queries import candidate_claims, to_statement, wordings
 from .types import StoredSpeaker, StoredStatement
 

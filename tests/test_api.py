@@ -2,7 +2,7 @@
 
 import pytest
 
-from quotetrack.storage import repository
+from quotetrack.storage.quote_search import QuoteFilters, search_quotes
 
 from .conftest import post_seeds
 
@@ -94,7 +94,7 @@ def test_extract_stores_nothing(client, app):
     body = client.post("/api/v1/extract", json={"text": ARTICLE["text"]}).get_json()
     assert {q["speaker"] for q in body["quotes"]} == {"Linda Marsh"}
     with app.extensions["quotetrack"].db.reading() as session:
-        assert repository.search_quotes(session)[1] == 0
+        assert search_quotes(session, QuoteFilters())[1] == 0
 
 
 @pytest.mark.parametrize(
@@ -112,7 +112,7 @@ def test_bad_article_input_is_a_422_and_writes_nothing(client, app, auth, payloa
     body = assert_error(client.post("/api/v1/articles", json=payload, headers=auth), 422)
     assert body["errors"]
     with app.extensions["quotetrack"].db.reading() as session:
-        assert repository.search_quotes(session)[1] == 0
+        assert search_quotes(session, QuoteFilters())[1] == 0
 
 
 def test_body_that_is_not_json(client, auth):

@@ -179,12 +179,12 @@ def test_cards_and_oembed_label_reported_speech_honestly(client, stored):
 
 
 def test_export_streams_in_batches_in_the_search_order(app, client, stored):
-    from quotetrack.storage import exports
+    from quotetrack.storage import quote_search
 
     with app.extensions["quotetrack"].db.reading() as session:
-        everything = exports.QuoteFilters()
-        streamed = [q.id for q in exports.iter_quotes(session, everything, batch=2)]
-        paged, total = exports.search(session, everything, 1, 100)
+        everything = quote_search.QuoteFilters()
+        streamed = [q.id for q in quote_search.iter_quotes(session, everything, batch=2)]
+        paged, total = quote_search.search_quotes(session, everything, 1, 100)
     assert streamed == [q.id for q in paged] and len(streamed) == total > 2
     exported = [
         r["id"] for r in map(json.loads, client.get("/api/v1/quotes/export.jsonl").get_data(as_text=True).splitlines())

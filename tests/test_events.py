@@ -16,7 +16,8 @@ from sqlalchemy import select
 from quotetrack.extraction.events import claim_event
 from quotetrack.normalization.events import different_events, same_event
 from quotetrack.quotes import extract_quotes
-from quotetrack.storage import Database, repository
+from quotetrack.service import store_article
+from quotetrack.storage import Database
 from quotetrack.storage.models import ClaimRow
 from quotetrack.types import Article
 
@@ -130,7 +131,7 @@ def _statements(extracted, order) -> dict[str, int]:
         for index in order:
             article, quotes = extracted[index]
             with db.transaction() as session:
-                repository.save_article(session, article, quotes, "test")
+                store_article(session, article, quotes, "test")
         with db.reading() as session:
             found = {c.text: c.statement_id for c in session.scalars(select(ClaimRow))}
         db.engine.dispose()

@@ -13,7 +13,8 @@ import hypothesis.strategies as st
 from hypothesis import HealthCheck, given, settings
 from sqlalchemy import select
 
-from quotetrack.storage import Database, repository
+from quotetrack.service import store_article
+from quotetrack.storage import Database
 from quotetrack.storage.models import QuoteRow
 from quotetrack.types import Article, Method, Quote, QuoteKind, Speaker, SpeakerKind
 
@@ -37,7 +38,7 @@ def article(url: str, *speakers: tuple[str, SpeakerKind, tuple[str, ...]]) -> tu
 
 def ingest(db: Database, item: tuple[Article, list[Quote]]) -> None:
     with db.transaction() as session:
-        repository.save_article(session, item[0], item[1], "test")
+        store_article(session, item[0], item[1], "test")
 
 
 def speakers_by_quote(db: Database) -> dict[tuple[str, int], tuple]:
@@ -126,7 +127,7 @@ def test_organisations_join_through_a_shared_name_or_alias(db):
         text, quotes = article("b", ("Immigration and Customs Enforcement", ORG, ()))
         speaker = Speaker("Immigration and Customs Enforcement", ORG, (), ("ICE",))
         quotes = [replace(q, speaker=speaker) for q in quotes]
-        repository.save_article(session, text, quotes, "test")
+        store_article(session, text, quotes, "test")
     found = speakers_by_quote(db)
     assert len(found[("https://example.org/a", 0)][0]) == 2
 

@@ -11,8 +11,8 @@ from alembic.migration import MigrationContext
 from sqlalchemy import select, text
 
 from quotetrack.quotes import extract_quotes
+from quotetrack.service import store_article
 from quotetrack.sources import read_path
-from quotetrack.storage import repository
 from quotetrack.storage.models import Base, ClaimRow, QuoteRow
 from quotetrack.types import Article
 
@@ -29,7 +29,7 @@ def test_the_migrations_build_the_schema_the_models_describe(db):
 def test_the_claims_migration_keeps_every_statement_and_link(db, nlp):
     for item in read_path(SEEDS):
         with db.transaction() as session:
-            repository.save_article(session, item.article, extract_quotes(item.article.text, nlp)[0], "test")
+            store_article(session, item.article, extract_quotes(item.article.text, nlp)[0], "test")
     with db.reading() as session:
         first_claims = {
             q.id: (q.claims[0].statement_id, q.claims[0].relation) for q in session.scalars(select(QuoteRow))
@@ -53,7 +53,7 @@ def test_the_claims_migration_keeps_every_statement_and_link(db, nlp):
         published=date(2024, 11, 22),
     )
     with db.transaction() as session:
-        repository.save_article(session, article, extract_quotes(article.text, nlp)[0], "test")
+        store_article(session, article, extract_quotes(article.text, nlp)[0], "test")
     with db.reading() as session:
         new = session.scalar(select(ClaimRow).join(ClaimRow.quote).where(QuoteRow.text.startswith("Either she")))
         statement = new.statement

@@ -11,8 +11,9 @@ from quotetrack.cli import main
 from quotetrack.normalization import paraphrase
 from quotetrack.normalization.statements import Relation, compare
 from quotetrack.quotes import extract_quotes
+from quotetrack.service import store_article
 from quotetrack.sources import read_path
-from quotetrack.storage import Database, repository
+from quotetrack.storage import Database, speaker_queries
 from quotetrack.verification import verify
 
 from .conftest import SEEDS, post_seeds
@@ -150,14 +151,14 @@ def seeds_db(nlp, tmp_path_factory):
     db.migrate()
     for item in read_path(SEEDS):
         with db.transaction() as session:
-            repository.save_article(session, item.article, extract_quotes(item.article.text, nlp)[0], "test")
+            store_article(session, item.article, extract_quotes(item.article.text, nlp)[0], "test")
     yield db, path
     db.engine.dispose()
 
 
 def _verify(db, text, speaker=None):
     with db.reading() as session:
-        speaker_id = repository.get_speaker(session, speaker).id if speaker else None
+        speaker_id = speaker_queries.get_speaker(session, speaker).id if speaker else None
         return verify(session, text, speaker_id)
 
 

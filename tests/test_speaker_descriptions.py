@@ -15,7 +15,7 @@ from sqlalchemy import select
 
 from quotetrack.attribution.names import is_description
 from quotetrack.quotes import extract_quotes
-from quotetrack.storage import repository
+from quotetrack.service import store_article
 from quotetrack.storage.identity import add_titles_and_aliases
 from quotetrack.storage.models import AuditRow, ClaimRow, QuoteRow, SpeakerKeyRow, SpeakerRow
 from quotetrack.types import Article, SpeakerKind
@@ -54,7 +54,7 @@ def test_a_described_organisation_with_a_proper_alias_is_shared_under_it(db):
         item, quotes = article("two", ("Tallinn's port authority", ORG, ()))
         aliased = replace(quotes[0].speaker, aliases=("Tallinn Port Authority",))
         quotes = [replace(quotes[0], speaker=aliased)]
-        repository.save_article(session, item, quotes, "test")
+        store_article(session, item, quotes, "test")
     stored = speakers_by_quote(db)
     assert len({s[0] for s in stored.values()}) == 1  # the proper name joins them
     with db.reading() as session:
@@ -143,7 +143,7 @@ def test_the_descriptions_migration_splits_shared_descriptions_and_loses_nothing
     for name, text in texts.items():
         item = Article(text, outlet="Test", url=f"https://example.org/described-{name}")
         with db.transaction() as session:
-            repository.save_article(session, item, extract_quotes(text, nlp)[0], "test")
+            store_article(session, item, extract_quotes(text, nlp)[0], "test")
     # Rewrite them as the old code stored them: one shared speaker keyed by the description,
     # and a described organisation that also answers to a proper name.
     with db.transaction() as session:

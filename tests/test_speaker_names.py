@@ -12,7 +12,7 @@ from sqlalchemy import select
 
 from quotetrack.attribution.names import canonical_person, family_name, is_common_noun_phrase, surname
 from quotetrack.quotes import extract_quotes
-from quotetrack.storage import repository
+from quotetrack.service import store_article
 from quotetrack.storage.identity import person_key, person_name
 from quotetrack.storage.models import (
     AuditRow,
@@ -176,7 +176,7 @@ def test_two_articles_officials_of_unnamed_hospitals_are_two_speakers(db, nlp):
         text = f"Ward closes in {town}\n\nHospital officials said the ward in {town} would close on Friday."
         item = Article(text, outlet="Test", url=f"https://example.org/ward-{number}")
         with db.transaction() as session:
-            repository.save_article(session, item, extract_quotes(text, nlp)[0], "test")
+            store_article(session, item, extract_quotes(text, nlp)[0], "test")
     with db.reading() as session:
         quotes = list(session.scalars(select(QuoteRow)))
         assert len(quotes) == 2 and quotes[0].speaker_id != quotes[1].speaker_id
@@ -197,7 +197,7 @@ def _stored_the_old_way(db, nlp) -> dict[str, int]:
     for name, text in texts.items():
         item = Article(text, outlet="Test", url=f"https://example.org/old-{name}")
         with db.transaction() as session:
-            repository.save_article(session, item, extract_quotes(text, nlp)[0], "test")
+            store_article(session, item, extract_quotes(text, nlp)[0], "test")
     with db.transaction() as session:
         quotes = {q.article.url[-1]: q for q in session.scalars(select(QuoteRow))}
         titled = SpeakerRow(slug="councilmember-odile-fanshawe", name="Councilmember Odile Fanshawe", kind="person")
@@ -253,7 +253,7 @@ def test_the_names_migration_splits_titles_merges_people_and_loses_nothing(db, n
     text = 'Levy review\n\nOdile Fanshawe said the review would start in May. "We promised it," Fanshawe said.'
     item = Article(text, outlet="Test", url="https://example.org/after")
     with db.transaction() as session:
-        repository.save_article(session, item, extract_quotes(text, nlp)[0], "test")
+        store_article(session, item, extract_quotes(text, nlp)[0], "test")
     with db.reading() as session:
         speakers_now = {q.speaker_id for q in session.scalars(select(QuoteRow)) if "Fanshawe" in (q.speaker.name or "")}
         assert len(speakers_now) == 1

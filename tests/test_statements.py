@@ -10,8 +10,9 @@ from sqlalchemy import select
 
 from quotetrack.normalization.statements import Relation, compare, word_diff
 from quotetrack.quotes import extract_quotes
+from quotetrack.service import store_article
 from quotetrack.sources import read_path
-from quotetrack.storage import Database, repository, statement_queries
+from quotetrack.storage import Database, statement_queries
 from quotetrack.storage.models import ClaimRow, QuoteRow
 from quotetrack.verification import verify
 
@@ -67,7 +68,7 @@ def _store(db, extractions, order):
     for index in order:
         article, quotes = extractions[index]
         with db.transaction() as session:
-            repository.save_article(session, article, quotes, "test")
+            store_article(session, article, quotes, "test")
 
 
 def _partition(db) -> frozenset:
@@ -222,7 +223,7 @@ def test_the_statement_card_names_the_canonical_wordings_outlet_not_the_first_re
 def test_corrections_move_every_claim_of_a_quote(seed_extractions, tmp_path):
     """An editor rejecting the Globe's two-remark quote takes both its claims out of both
     statements; restoring it brings each back to its own statement."""
-    from quotetrack.storage import curation
+    from quotetrack import curation
 
     db = Database(f"sqlite:///{tmp_path / 'corrections.sqlite3'}")
     db.migrate()

@@ -5,7 +5,7 @@ from sqlalchemy import func, select
 
 from quotetrack import service
 from quotetrack.errors import InvalidInput
-from quotetrack.storage import repository
+from quotetrack.storage import article_queries, quote_search
 from quotetrack.storage.models import ArticleRow, QuoteRow, SpeakerRow
 from quotetrack.types import Article
 
@@ -44,11 +44,14 @@ def test_new_text_at_the_same_url_is_a_new_revision_that_keeps_the_old_quotes(db
     assert counts(db) == (1, len(first.quotes) + len(result.quotes))
     assert all("threat" in q.text for q in result.quotes)  # look-ups see the latest revision only
     with db.reading() as session:
-        old = repository.get_quote(session, first.quotes[0].id)  # still readable: its cards keep working
+        old = quote_search.get_quote(session, first.quotes[0].id)  # still readable: its cards keep working
         assert old is not None and old.status == "superseded" and old.revision == 1
         assert old.sentence.startswith("“We will do it")  # offsets into revision 1's text
-        assert [q.text for q in repository.search_quotes(session, text="with or without them")[0]] == []
-        article = repository.article_with_revisions(session, first.article.id)
+        assert [
+            q.text
+            for q in quote_search.search_quotes(session, quote_search.QuoteFilters(text="with or without them"))[0]
+        ] == []
+        article = article_queries.article_with_revisions(session, first.article.id)
         assert article is not None and [r.number for r in article.revisions] == [1, 2]
     again = service.ingest(Article(text=HYDE_1, url="https://example.org/b"), nlp, db, 10_000)
     assert not again.created and again.article.revision == 2  # the same text again: nothing new
@@ -58,7 +61,7 @@ def test_failed_ingest_writes_nothing(db, nlp, monkeypatch):
     def explode(*args, **kwargs):
         raise RuntimeError("disk full")  # fault injected after the article row was added
 
-    monkeypatch.setattr(repository, "link_quotes", explode)
+    monkeypatch.setattr(service, "link_quotes", explode)
     with pytest.raises(RuntimeError):
         service.ingest(Article(text=HYDE_1, url="https://example.org/c"), nlp, db, 10_000)
     assert counts(db) == (0, 0)

@@ -1,4 +1,4 @@
-"""SQLAlchemy 2.0 models. Only repository.py turns them into dataclasses and back."""
+"""SQLAlchemy 2.0 models. Reads turn them into dataclasses in mappers.py only."""
 
 from __future__ import annotations
 

@@ -10,10 +10,12 @@ from dataclasses import dataclass
 from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session
 
-from ..attribution.names import fold
+from ..normalization.folding import fold
 from ..types import StoredSpeaker
+from .mappers import to_speaker
 from .models import SpeakerAliasRow, SpeakerRow
-from .repository import find_speaker_row, list_speakers, to_speaker
+from .speaker_queries import list_speakers
+from .speaker_rows import find_speaker_row
 
 MAX_CANDIDATES = 10
 

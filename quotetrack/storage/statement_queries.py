@@ -10,9 +10,10 @@ from sqlalchemy.orm import Session, selectinload
 from ..normalization import paraphrase
 from ..normalization.statements import canonical_form, stem_keys, word_diff
 from ..types import Appearance, StoredStatement, Wording
+from .mappers import to_speaker
 from .models import ClaimRow, QuoteRow, SpeakerRow, StatementRow
-from .repository import fold_words, like_pattern, to_speaker
 from .shingle_index import neighbours
+from .text_forms import fold_words, like_pattern
 
 
 def appearance(claim: ClaimRow) -> Appearance:

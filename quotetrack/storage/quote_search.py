@@ -1,6 +1,7 @@
-"""Quote look-ups for the search pages and exports: every filter a journalist has (words,
-speakers, outlet, kind, date range, minimum confidence), a counted page, and a streamed
-iteration over everything that matches, in the same order."""
+"""The one quote search, for the API (/quotes, a speaker's quotes), the search pages and the
+exports: every filter a journalist has (words, speakers, outlet, kind, date range, minimum
+confidence), a counted page, a streamed iteration over everything that matches in the same
+order, and one quote by id. A `speaker` as typed is resolved to ids by speaker_filter.py."""
 
 from __future__ import annotations
 
@@ -12,22 +13,18 @@ from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session
 
 from ..types import StoredQuote
+from .article_queries import in_articles
+from .mappers import quote_query, to_quote
 from .models import ArticleRow, QuoteRow
-from .repository import (
-    ACCEPTED,
-    _quote_query,
-    fold_words,
-    in_articles,
-    like_pattern,
-    to_quote,
-)
+from .quote_status import ACCEPTED, SUPERSEDED
+from .text_forms import fold_words, like_pattern
 
 EXPORT_BATCH = 500
 
 
 @dataclass(frozen=True)
 class QuoteFilters:
-    text: str | None = None
+    text: str | None = None  # every word must occur in the wording
     speaker_ids: tuple[int, ...] | None = None  # None: any speaker; (): nobody matched
     kind: str | None = None
     outlet: str | None = None
@@ -37,7 +34,9 @@ class QuoteFilters:
 
 
 def _filtered(filters: QuoteFilters) -> Select:
-    statement = _quote_query().where(QuoteRow.status == ACCEPTED)
+    """Accepted quotes matching every filter: those an editor rejected and earlier revisions'
+    are never found."""
+    statement = quote_query().where(QuoteRow.status == ACCEPTED)
     for word in fold_words(filters.text or "").split():
         statement = statement.where(QuoteRow.folded.like(like_pattern(word), escape="\\"))
     if filters.speaker_ids is not None:
@@ -51,20 +50,23 @@ def _filtered(filters: QuoteFilters) -> Select:
 
 
 def _ordered(statement: Select) -> Select:
-    # Newest first; undated articles last on every backend; then text order within an article.
+    # Newest article first; undated articles last on every backend (PostgreSQL would put NULLs
+    # first); then text order within an article, so a page never depends on insertion order.
     return statement.order_by(
         ArticleRow.published.is_(None), ArticleRow.published.desc(), ArticleRow.id.desc(), QuoteRow.start, QuoteRow.id
     )
 
 
-def count_quotes(session: Session, filters: QuoteFilters) -> int:
+def count_matching(session: Session, filters: QuoteFilters) -> int:
     counted = _filtered(filters).with_only_columns(QuoteRow.id).order_by(None).subquery()
     return session.scalar(select(func.count()).select_from(counted)) or 0
 
 
-def search(session: Session, filters: QuoteFilters, page: int = 1, per_page: int = 20) -> tuple[list[StoredQuote], int]:
+def search_quotes(
+    session: Session, filters: QuoteFilters, page: int = 1, per_page: int = 20
+) -> tuple[list[StoredQuote], int]:
     """One page of the matching quotes and how many match in all."""
-    total = count_quotes(session, filters)
+    total = count_matching(session, filters)
     rows = session.scalars(_ordered(_filtered(filters)).offset((page - 1) * per_page).limit(per_page))
     return [to_quote(r) for r in rows], total
 
@@ -75,6 +77,16 @@ def iter_quotes(session: Session, filters: QuoteFilters, batch: int = EXPORT_BAT
     statement = _ordered(_filtered(filters)).execution_options(yield_per=batch)
     for row in session.scalars(statement):
         yield to_quote(row)
+
+
+def get_quote(session: Session, quote_id: int, include_rejected: bool = False) -> StoredQuote | None:
+    """A quote by id; one superseded by a newer revision of its article still answers (its
+    embedded cards keep working), a rejected one only with `include_rejected`."""
+    statement = quote_query().where(QuoteRow.id == quote_id)
+    if not include_rejected:
+        statement = statement.where(QuoteRow.status.in_((ACCEPTED, SUPERSEDED)))
+    row = session.scalar(statement)
+    return to_quote(row) if row else None
 
 
 def outlets(session: Session) -> list[str]:
