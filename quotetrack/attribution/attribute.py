@@ -18,10 +18,11 @@ from ..types import SpeakerKind
 from .candidates import Article
 from .context import Context, Lookahead, Resolution
 from .mentions import name_in
+from .name_spans import looks_like_person
 from .names import handle_to_name
 from .ranker import Model, model_in_use, rank
 from .sieves import attribute
-from .table import NameTable, looks_like_person
+from .table import NameTable
 
 
 def build_table(doc: Doc, mask: QuoteMask, candidates: list[Candidate]) -> NameTable:

@@ -23,8 +23,8 @@ from ..extraction.cues import (
 from ..extraction.syntax import QuoteMask, entities_within, entity_containing, is_acronym, noun_phrase
 from ..types import SpeakerKind
 from .gender import first_name_gender
+from .name_spans import full_name, is_credit, looks_like_person
 from .names import COMMON_NOUNS, PERSON_NOUNS, ROLE_WORDS, is_titled_person
-from .table import full_name, is_credit, looks_like_person
 
 # Dependents whose names are not the speaker: "Y's spokesman", "X, who told Z", "X of Y".
 _OTHER_PARTY = {"poss", "relcl", "acl", "advcl", "ccomp"}

@@ -20,10 +20,11 @@ from ..types import Method, SpeakerKind
 from .context import UNRESOLVED, Context, MentionSieve, Resolution
 from .descriptions import described_words, description, is_bare_definite, quantified
 from .mentions import is_pronoun, name_in
+from .name_spans import abbreviation_role
 from .names import fold
 from .organisation_kinds import can_be, known_kind
 from .pronouns import resolve_pronoun
-from .table import Entry, abbreviation_role
+from .table import Entry
 
 # How many paragraphs back a floating quote may find its speaker.
 FLOATING_PARAGRAPHS = 2

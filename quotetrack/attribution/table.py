@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from spacy.tokens import Doc, Span
 
-from ..extraction.cues import ORGANISATION_NAME_WORDS, TITLE_ABBREVIATIONS
+from ..extraction.cues import ORGANISATION_NAME_WORDS
 from ..extraction.syntax import (
     QuoteMask,
     apposition,
@@ -25,11 +25,10 @@ from ..extraction.syntax import (
 )
 from ..types import Speaker, SpeakerKind
 from .gender import first_name_gender
+from .name_matching import fuller_organisation_name, name_words, near_surname, part_of, stem
+from .name_spans import full_name, is_credit, looks_like_person, title_words
 from .names import (
     COMMON_NOUNS,
-    HONORIFICS,
-    ORGANISATION_WORDS,
-    PARTICLES,
     canonical_person,
     family_name,
     fold,
@@ -49,9 +48,6 @@ _ACRONYM_DEFINITION = re.compile(
     r"(?:\s*+\(|\s*+,\s++known as\s+|\s++known as\s+)([A-Z]{2,6})\b"
 )
 _HONORIFIC_GENDER = {"mr.": "male", "mr": "male", "mrs.": "female", "mrs": "female", "ms.": "female", "ms": "female"}
-_TITLE_DEPS = {"compound", "amod", "nmod", "npadvmod", "nummod"}
-# Entities NER calls PERSON or ORG that are photo credits or captions, never speakers.
-_CREDIT_WORDS = frozenset("images image photo photos speech press wire getty reuters ap afp".split())
 
 
 @dataclass
@@ -74,55 +70,6 @@ class Entry:
     def mentioned_before(self, position: int) -> int | None:
         earlier = [p for p in self.positions if p < position]
         return max(earlier) if earlier else None
-
-
-def title_words(span: Span, name: Span) -> str:
-    """Words right before a name that title it: "acting Field Office Director" in "acting
-    Field Office Director Patricia H. Hyde". Stops at determiners, possessives, punctuation
-    and conjunctions."""
-    doc = name.doc
-    start = name.start
-    while start > span.start:
-        token = doc[start - 1]
-        if (
-            token.is_punct
-            and token.text not in {".", "-"}
-            or token.dep_ in {"det", "case", "cc", "poss"}
-            or token.dep_ not in _TITLE_DEPS
-            and not token.is_punct
-        ):
-            break
-        start -= 1
-    return doc[start : name.start].text.strip(" ,-") if start < name.start else ""
-
-
-def full_name(ent: Span) -> str:
-    """The entity's text with a hyphenated tail NER cut off ("Moon Jae" + "-in")."""
-    doc, end = ent.doc, ent.end
-    text = ent.text
-    while end + 1 < len(doc) and doc[end].text == "-" and not doc[end - 1].whitespace_ and not doc[end].whitespace_:
-        text += "-" + doc[end + 1].text
-        end += 2
-    return text
-
-
-def looks_like_person(text: str) -> bool:
-    """ "Lana Payne", which the small NER model may call an organisation: two or three
-    capitalised words, the first a known first name, no organisation word among them."""
-    words = [w for w in text.split() if not re.fullmatch(r"[A-Z]\.|II|III|IV|Jr\.?|Sr\.?", w)]
-    if re.search(r"\s(?:II|III|IV|Jr\.?|Sr\.?)$", text) and 2 <= len(words) <= 3:
-        return all(w[:1].isupper() for w in words)  # "Vann R. Newkirk II": a suffix is a person's
-    return (
-        2 <= len(words) <= 3
-        and all(w[:1].isupper() for w in words)
-        and first_name_gender(words[0]) is not None
-        and not any(w.lower().strip(".,") in ORGANISATION_NAME_WORDS | ORGANISATION_WORDS | COMMON_NOUNS for w in words)
-    )
-
-
-def is_credit(text: str) -> bool:
-    """ "Getty Images", "Obama Speech": a caption or credit that NER took for a name."""
-    return any(w.lower().strip(".") in _CREDIT_WORDS for w in text.split()[1:])
 
 
 class NameTable:
@@ -201,8 +148,8 @@ class NameTable:
         "al-" surname by its stem too ("Obeidi" for "al-Obeidi")."""
         index: dict[str, list[Entry]] = {}
         for entry in self.unique_people():
-            family = family_name(_name_words(entry.name))
-            keys = {fold(surname(entry.name)), fold(" ".join(family)), _stem(family[-1]) if family else ""}
+            family = family_name(name_words(entry.name))
+            keys = {fold(surname(entry.name)), fold(" ".join(family)), stem(family[-1]) if family else ""}
             for key in keys - {""}:
                 index.setdefault(key, []).append(entry)
         return index
@@ -214,14 +161,14 @@ class NameTable:
         head when that name is surname-first, or a run starting with a particle inside it, is
         that person, whichever mention the table met first. Organisations NER made of such a
         run ("La Russa") point to the person too."""
-        people = sorted(self.unique_people(), key=lambda e: len(_name_words(e.name)))
+        people = sorted(self.unique_people(), key=lambda e: len(name_words(e.name)))
         for entry in people:
-            fuller = [f for f in self.unique_people() if f is not entry and _part_of(entry.name, f.name)]
+            fuller = [f for f in self.unique_people() if f is not entry and part_of(entry.name, f.name)]
             # Nested fuller names ("Hadj Sahraoui" in "Hassiba Hadj Sahraoui") count once.
-            fuller = [f for f in fuller if not any(g is not f and _part_of(f.name, g.name) for g in fuller)]
-            if not fuller and len(_name_words(entry.name)) == 1:  # "Ms Bauchtman" for Lydia Buchtmann
-                word = fold(_name_words(entry.name)[0])
-                fuller = [f for f in self.unique_people() if f is not entry and _near_surname(word, f)]
+            fuller = [f for f in fuller if not any(g is not f and part_of(f.name, g.name) for g in fuller)]
+            if not fuller and len(name_words(entry.name)) == 1:  # "Ms Bauchtman" for Lydia Buchtmann
+                word = fold(name_words(entry.name)[0])
+                fuller = [f for f in self.unique_people() if f is not entry and near_surname(word, f.name)]
             if len(fuller) != 1 or entry.gender and fuller[0].gender and entry.gender != fuller[0].gender:
                 continue
             target = fuller[0]
@@ -236,10 +183,10 @@ class NameTable:
         self._merge_short_forms()
         self._merge_shortened_organisations()
         for folded, organisation in list(self.organisations.items()):
-            words = _name_words(organisation.name)
-            if len(words) < 2 and not (words and _stem(words[0])):
+            words = name_words(organisation.name)
+            if len(words) < 2 and not (words and stem(words[0])):
                 continue  # one plain word ("Ford", "Paris") is as likely the organisation's
-            owners = [p for p in self.unique_people() if _part_of(organisation.name, p.name)]
+            owners = [p for p in self.unique_people() if part_of(organisation.name, p.name)]
             if len(owners) == 1 and not organisation.aliases:
                 owners[0].positions.extend(organisation.positions)
                 self.organisations[folded] = owners[0]
@@ -337,7 +284,7 @@ class NameTable:
         self._check_open()
         name = re.sub(r"^the\s+", "", re.sub(r"[’']s$", "", text.strip()), flags=re.I)
         known = self.organisation_for(name)
-        if known is not None and _fuller_organisation_name(name, known.name):
+        if known is not None and fuller_organisation_name(name, known.name):
             # "NBC News" after "NBC" (found by its acronym): the full proper name is the
             # name, whichever the article wrote first; the short form stays an alias.
             known.aliases.add(known.name)
@@ -390,7 +337,7 @@ class NameTable:
         """ "Water said" in an article that named Kathryn Waters, "Bauchtman" for Lydia
         Buchtmann: a surname the article never gave, one letter off (two in a long name) from
         the surname of exactly one person it named in full, with the same first letter."""
-        near = {id(entry): entry for entries in index.values() for entry in entries if _near_surname(word, entry)}
+        near = {id(entry): entry for entries in index.values() for entry in entries if near_surname(word, entry.name)}
         return list(near.values()) if len(near) == 1 else []
 
     def by_first_name(self, word: str) -> Entry | None:
@@ -446,75 +393,3 @@ class NameTable:
         ]
         earlier = [(p, e) for p, e in named if p is not None]
         return max(earlier, key=lambda pe: pe[0])[1] if earlier else None
-
-
-def _fuller_organisation_name(longer: str, shorter: str) -> bool:
-    """ "NBC News" of "NBC", "BBC World Service" of "BBC": the short name's words
-    open the longer one and the rest only says what kind of body it is."""
-    long_words, short_words = fold(longer).split(), fold(shorter).split()
-    rest = long_words[len(short_words) :]
-    return (
-        bool(short_words)
-        and bool(rest)
-        and long_words[: len(short_words)] == short_words
-        and all(w in ORGANISATION_NAME_WORDS or w in COMMON_NOUNS for w in rest)
-        and longer[:1].isupper()
-        and all(w[:1].isupper() for w in longer.split()[len(short_words) :])
-    )
-
-
-def _near_surname(word: str, entry: Entry) -> bool:
-    """`word` (folded) is the surname of a person named in full, misspelt: same first
-    letter, one letter off, two in a name of eight letters or more."""
-    words = _name_words(entry.name)
-    if len(word) < 5 or len(words) < 2:
-        return False
-    key = fold(surname(entry.name))
-    allowed = 2 if len(word) >= 8 else 1
-    return key != word and key[:1] == word[:1] and edit_distance(key, word) <= allowed
-
-
-def edit_distance(a: str, b: str) -> int:
-    """Levenshtein distance: insertions, deletions and substitutions."""
-    previous = list(range(len(b) + 1))
-    for i, x in enumerate(a, 1):
-        current = [i]
-        for j, y in enumerate(b, 1):
-            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x != y)))
-        previous = current
-    return previous[-1]
-
-
-def _name_words(name: str) -> list[str]:
-    return [w for w in name.split() if w.lower() not in HONORIFICS] or name.split()
-
-
-def _stem(word: str) -> str:
-    """ "obeidi" of "al-Obeidi": the surname without its attached article."""
-    folded = fold(word)
-    return folded[3:] if folded[:3] in {"al-", "el-"} and len(folded) > 4 else ""
-
-
-def _part_of(part: str, whole: str) -> bool:
-    """Whether the name `part` is a shorter form of the name `whole`: its tail ("Ahern",
-    "Hadj Sahraoui"), the family name of a surname-first name ("Lee" of "Lee Min-ho"), or a
-    run inside it that starts with a particle ("de la Fuente"). An "al-" surname matches its
-    stem ("Obeidi")."""
-    small = [_stem(w) or fold(w) for w in _name_words(part)]
-    big = [_stem(w) or fold(w) for w in _name_words(whole)]
-    if not small or len(small) >= len(big):
-        return False
-    if big[-len(small) :] == small:
-        return True
-    if is_surname_first(_name_words(whole)) and big[: len(small)] == small:
-        return True
-    return small[0] in PARTICLES and any(big[i : i + len(small)] == small for i in range(1, len(big) - len(small) + 1))
-
-
-def abbreviation_role(phrase: Span) -> str | None:
-    """ "Gov." in "Gov. Healey" -> "governor"."""
-    for token in phrase:
-        role = TITLE_ABBREVIATIONS.get(token.lower_)
-        if role:
-            return role
-    return None

@@ -1,0 +1,75 @@
+"""Reading names off the parse: the title words before a name, a name NER cut at a hyphen,
+whether a span looks like a person's name or a photo credit, the role an abbreviation stands for.
+Used while the name table (`table.py`) is built and by the mention sieves."""
+
+from __future__ import annotations
+
+import re
+
+from spacy.tokens import Span
+
+from ..extraction.cues import ORGANISATION_NAME_WORDS, TITLE_ABBREVIATIONS
+from .gender import first_name_gender
+from .names import COMMON_NOUNS, ORGANISATION_WORDS
+
+_TITLE_DEPS = {"compound", "amod", "nmod", "npadvmod", "nummod"}
+# Entities NER calls PERSON or ORG that are photo credits or captions, never speakers.
+_CREDIT_WORDS = frozenset("images image photo photos speech press wire getty reuters ap afp".split())
+
+
+def title_words(span: Span, name: Span) -> str:
+    """Words right before a name that title it: "acting Field Office Director" in "acting
+    Field Office Director Patricia H. Hyde". Stops at determiners, possessives, punctuation
+    and conjunctions."""
+    doc = name.doc
+    start = name.start
+    while start > span.start:
+        token = doc[start - 1]
+        if (
+            token.is_punct
+            and token.text not in {".", "-"}
+            or token.dep_ in {"det", "case", "cc", "poss"}
+            or token.dep_ not in _TITLE_DEPS
+            and not token.is_punct
+        ):
+            break
+        start -= 1
+    return doc[start : name.start].text.strip(" ,-") if start < name.start else ""
+
+
+def full_name(ent: Span) -> str:
+    """The entity's text with a hyphenated tail NER cut off ("Moon Jae" + "-in")."""
+    doc, end = ent.doc, ent.end
+    text = ent.text
+    while end + 1 < len(doc) and doc[end].text == "-" and not doc[end - 1].whitespace_ and not doc[end].whitespace_:
+        text += "-" + doc[end + 1].text
+        end += 2
+    return text
+
+
+def looks_like_person(text: str) -> bool:
+    """ "Lana Payne", which the small NER model may call an organisation: two or three
+    capitalised words, the first a known first name, no organisation word among them."""
+    words = [w for w in text.split() if not re.fullmatch(r"[A-Z]\.|II|III|IV|Jr\.?|Sr\.?", w)]
+    if re.search(r"\s(?:II|III|IV|Jr\.?|Sr\.?)$", text) and 2 <= len(words) <= 3:
+        return all(w[:1].isupper() for w in words)  # "Vann R. Newkirk II": a suffix is a person's
+    return (
+        2 <= len(words) <= 3
+        and all(w[:1].isupper() for w in words)
+        and first_name_gender(words[0]) is not None
+        and not any(w.lower().strip(".,") in ORGANISATION_NAME_WORDS | ORGANISATION_WORDS | COMMON_NOUNS for w in words)
+    )
+
+
+def is_credit(text: str) -> bool:
+    """ "Getty Images", "Obama Speech": a caption or credit that NER took for a name."""
+    return any(w.lower().strip(".") in _CREDIT_WORDS for w in text.split()[1:])
+
+
+def abbreviation_role(phrase: Span) -> str | None:
+    """ "Gov." in "Gov. Healey" -> "governor"."""
+    for token in phrase:
+        role = TITLE_ABBREVIATIONS.get(token.lower_)
+        if role:
+            return role
+    return None
