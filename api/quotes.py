@@ -7,9 +7,10 @@ from flask_smorest import Blueprint, abort
 from quotetrack.storage import curation, repository
 
 from .auth import key_name, requires
+from .corrections import corrections
 from .extensions import fetch_or_404, state
-from .schemas import QuoteDetailSchema, QuotePageSchema, QuotePatchSchema, QuoteSearchArgsSchema
-from .speakers import AMBIGUOUS, corrections, speaker_filter
+from .schemas.quotes import QuoteDetailSchema, QuotePageSchema, QuotePatchSchema, QuoteSearchArgsSchema
+from .speaker_lookup import AMBIGUOUS, speaker_filter
 
 blp = Blueprint("quotes", __name__, description="Search quotes by wording, speaker, outlet, date.")
 
@@ -74,6 +75,3 @@ def correct_quote(data, quote_id: int):
             )
     with state().db.reading() as session:
         return repository.get_quote(session, quote_id, include_rejected=True)
-
-
-from . import export  # noqa: E402,F401  (registers /quotes/export.csv and .jsonl on this blueprint)
