@@ -6,11 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
-from flask import current_app, url_for
+from flask import url_for
 from flask_smorest import abort
 from markupsafe import escape
 
-from quotetrack import card_text, cards, display
+from quotetrack import card_text, cards
 from quotetrack.storage import repository, statement_queries
 from quotetrack.types import StoredSpeaker
 
@@ -37,10 +37,6 @@ def card_links(
     return cards.CardLinks(card_url, image, oembed, snippet, height=height)
 
 
-def low_confidence_threshold() -> float:
-    return float(current_app.config.get("LOW_CONFIDENCE", display.DEFAULT_LOW_CONFIDENCE))
-
-
 @dataclass(frozen=True)
 class Card:
     """A card of one quote or statement, ready to render or describe in oEmbed."""
@@ -60,7 +56,7 @@ def build_quote_card(item_id: int) -> Card:
     return Card(
         "quote",
         item_id,
-        card_text.quote_card_text(quote, low_confidence_threshold()),
+        card_text.quote_card_text(quote, state().low_confidence),
         quote.speaker,
         quote.article,
         f"{base}/articles/{quote.article.id}#q-{quote.id}",
@@ -80,7 +76,7 @@ def build_statement_card(item_id: int) -> Card:
     return Card(
         "statement",
         item_id,
-        card_text.statement_card_text(statement, quote, low_confidence_threshold(), in_article=source is not None),
+        card_text.statement_card_text(statement, quote, state().low_confidence, in_article=source is not None),
         statement.speaker,
         source,
         article_page,

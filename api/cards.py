@@ -14,7 +14,7 @@ from quotetrack.storage import repository
 from quotetrack.types import QuoteKind, SpeakerKind
 
 from .card_making import Card, build_quote_card, build_statement_card, card_links, fit
-from .extensions import fetch_or_404
+from .extensions import fetch_or_404, state
 from .security import base_url
 
 pages = Blueprint("cards", __name__)
@@ -93,7 +93,6 @@ def quote_png(item_id: int):
     shown = display.display(quote)  # reported speech without quotation marks, as on the card
     text = shown.segments[0].text if shown.kind == QuoteKind.DIRECT else shown.plain
     speaker = quote.speaker.name if quote.speaker else "Unattributed"
-    threshold = current_app.config.get("LOW_CONFIDENCE", display.DEFAULT_LOW_CONFIDENCE)
-    note = display.small_print(quote, threshold)
+    note = display.small_print(quote, state().low_confidence)
     image = cards.render_quote_png(text, speaker, byline, quoted=shown.kind == QuoteKind.DIRECT, note=note)
     return _cacheable(Response(image, mimetype="image/png"))

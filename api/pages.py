@@ -6,10 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Flask, Response, current_app, render_template
+from flask import Flask, Response, render_template
 
 from quotetrack import display
 from quotetrack.types import StoredQuote
+
+from .extensions import state
 
 PAGE_CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
@@ -26,7 +28,7 @@ def page(template: str, **context) -> Response:
 
 
 def low_confidence_threshold() -> float:
-    return float(current_app.config.get("LOW_CONFIDENCE", display.DEFAULT_LOW_CONFIDENCE))
+    return state().low_confidence
 
 
 def is_low(quote) -> bool:
