@@ -1,4 +1,5 @@
-"""The Flask app: create_app(config=None). One blueprint per resource."""
+"""The Flask app: create_app(config=None). One blueprint per area, each registered here and
+nowhere else: the API's resources under /api/v1 (in the OpenAPI document), then the pages."""
 
 from __future__ import annotations
 
@@ -8,9 +9,35 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from quotetrack.config import load_settings
 
-from . import cors, openapi, security
+from . import (
+    articles,
+    audit,
+    auth,
+    cards,
+    cors,
+    deadline,
+    desk,
+    docs,
+    export,
+    extract,
+    health,
+    jobs,
+    limits,
+    oembed,
+    openapi,
+    pages,
+    quotes,
+    security,
+    speakers,
+    statements,
+    web,
+)
 from .extensions import QuoteTrackState, api
-from .schemas import cross_field_rules
+from .schemas.rules import cross_field_rules
+
+# The API's areas, in the order of the OpenAPI document's tags. Exports are documented under
+# the quotes tag (api/export.py), so they come after quotes.
+API_BLUEPRINTS = (articles, speakers, quotes, export, statements, extract, oembed, audit, jobs)
 
 
 def create_app(config: dict | None = None) -> Flask:
@@ -36,30 +63,13 @@ def create_app(config: dict | None = None) -> Flask:
     api.init_app(app)
     openapi.init_spec(api)
     api.register_converter(security.IdConverter, integerconverter2paramschema)
-    from . import (
-        articles,
-        audit,
-        auth,
-        cards,
-        deadline,
-        docs,
-        extract,
-        health,
-        limits,
-        quotes,
-        speakers,
-        statements,
-        web,
-    )
-
     auth.init_spec(api)
-    for module in (articles, speakers, quotes, statements, extract, cards, audit):
+    for module in API_BLUEPRINTS:
         api.register_blueprint(module.blp, url_prefix="/api/v1")
-    from . import jobs  # queued ingests (BROKER_URL)
-
-    api.register_blueprint(jobs.blp, url_prefix="/api/v1")
+    pages.init_app(app)
     app.register_blueprint(cards.pages)
     app.register_blueprint(web.pages)
+    app.register_blueprint(desk.pages)
     docs.init_app(app)
     app.register_blueprint(health.probes)
     security.init_app(app)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import time
 
-import marshmallow as ma
 from flask import current_app, jsonify
 from flask_smorest import Blueprint, abort
 
@@ -16,84 +15,22 @@ from quotetrack.types import Article
 
 from . import faults
 from .auth import key_name, requires
+from .broker import broker, broker_unavailable, wants_async
 from .extensions import fetch_or_404, state
-from .jobs import JobSchema, broker, broker_unavailable, wants_async
-from .schemas import (
+from .schemas.articles import (
+    ArticleDetailSchema,
     ArticleInSchema,
     ArticleListArgsSchema,
+    ArticlePageSchema,
     ArticlePatchSchema,
-    ArticleSchema,
+    BatchAnswerSchema,
+    IngestAnswerSchema,
     IngestResultSchema,
-    QuoteSchema,
-    UtcDateTime,
-    page_schema,
 )
+from .schemas.jobs import JobSchema
+from .schemas.quotes import QuoteSchema
 
 blp = Blueprint("articles", __name__, description="Ingest articles and read their quotes.")
-
-
-class RevisionSchema(ma.Schema):
-    number = ma.fields.Integer()
-    text_sha256 = ma.fields.String(metadata={"description": "SHA-256 of the revision's text."})
-    created_at = UtcDateTime()
-    model_versions = ma.fields.String()
-    quote_count = ma.fields.Integer(metadata={"description": "Quotes extracted from it (superseded ones included)."})
-
-
-class RevisedArticleSchema(ArticleSchema):
-    revision = ma.fields.Integer(
-        metadata={"description": "The latest revision's number: a known URL re-posted with other text adds one."}
-    )
-
-
-class ArticleDetailSchema(RevisedArticleSchema):
-    revisions = ma.fields.List(ma.fields.Nested(RevisionSchema), metadata={"description": "Oldest first."})
-    text = ma.fields.String(
-        metadata={
-            "description": "The latest revision's text: the text every quote's `start` and `end` index "
-            "(`text[start:end]` is the quote's wording, offsets in Unicode code points). For an article "
-            "sent as HTML (`html` or a fetched `url`) this is the text extracted from the page, not the "
-            "HTML sent."
-        }
-    )
-
-
-class IngestAnswerSchema(IngestResultSchema):
-    created = ma.fields.Boolean(
-        metadata={"description": "False when this text was already stored (the stored copy is answered)."}
-    )
-    article = ma.fields.Nested(RevisedArticleSchema)
-
-
-class BatchItemErrorSchema(ma.Schema):
-    message = ma.fields.String()
-    errors = ma.fields.Dict(metadata={"description": "Per field, as in the error shape (422 items)."})
-
-
-class BatchItemSchema(IngestAnswerSchema):
-    index = ma.fields.Integer(metadata={"description": "The article's place in the request, from 0."})
-    status = ma.fields.Integer(
-        metadata={
-            "description": "What a single POST /api/v1/articles would have answered: 201 stored, 200 already "
-            "stored, 422 invalid (nothing of it stored), 500 failed (nothing of it stored), 503 not started (the "
-            "batch's time budget ran out: send it again, or queue it) or the database unavailable.",
-            "enum": [200, 201, 422, 500, 503],
-        }
-    )
-    error = ma.fields.Nested(BatchItemErrorSchema, allow_none=True, metadata={"description": "Set unless 200/201."})
-
-
-class BatchAnswerSchema(ma.Schema):
-    jobs = ma.fields.List(
-        ma.fields.Nested(JobSchema), metadata={"description": "Queued (202): one job per article, in order."}
-    )
-    results = ma.fields.List(
-        ma.fields.Nested(BatchItemSchema),
-        metadata={
-            "description": "Without a broker (200 or 207): one per article, in order. Each article is stored "
-            "whole or not at all; `status` says which."
-        },
-    )
 
 
 MAX_BATCH = 100
@@ -267,9 +204,6 @@ def _not_started(index: int, budget: float) -> dict:
         "again (a smaller batch), or queue it (BROKER_URL) with a batch or Prefer: respond-async."
     )
     return _failed(index, 503, message)
-
-
-ArticlePageSchema = page_schema(RevisedArticleSchema, "ArticlePageSchema")
 
 
 @blp.route("/articles")

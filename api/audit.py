@@ -7,7 +7,7 @@ from flask_smorest import Blueprint
 from quotetrack.storage import audit
 
 from .extensions import state
-from .schemas import AuditArgsSchema, AuditPageSchema
+from .schemas.audit import AuditArgsSchema, AuditPageSchema
 
 blp = Blueprint("audit", __name__, description="Who corrected what, when: before and after.")
 

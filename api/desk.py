@@ -1,64 +1,31 @@
 """The journalist's desk pages: quote search with filters, real pagination and export links
 (`/`), and an article with every quote highlighted in place (`/articles/{id}`).
 
-Routes are added to the journalist pages' blueprint (api/web.py imports this module)."""
+Its own blueprint, on the journalist pages' templates (api/templates; the static files are
+served by api/web.py's blueprint). Form fields are read leniently: a control character is a
+space, a bad value is ignored with a note, never a 422."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
-from typing import Any
 from urllib.parse import urlencode
 
-from flask import Response, current_app, request
+from flask import Blueprint, Response, request
 
-from quotetrack import display
 from quotetrack.storage import article_queries, quote_search, speaker_queries, statement_queries
 from quotetrack.storage.speaker_filter import resolve_speaker
 from quotetrack.types import StoredQuote, StoredSpeaker
+from quotetrack.validation import blank_controls
 
 from .extensions import state
-from .schemas import KINDS
-from .web import _page, pages
+from .pages import low_confidence_threshold, page
+from .schemas.vocabulary import KINDS
+
+pages = Blueprint("desk", __name__, template_folder="templates")
 
 PER_PAGE = 20
 MIN_CONFIDENCE_CHOICES = (("", "any confidence"), ("0.5", "≥ 50%"), ("0.8", "≥ 80%"), ("0.9", "≥ 90%"))
-
-
-def low_confidence_threshold() -> float:
-    return float(current_app.config.get("LOW_CONFIDENCE", display.DEFAULT_LOW_CONFIDENCE))
-
-
-def is_low(quote) -> bool:
-    return display.is_low_confidence(quote.confidence, low_confidence_threshold())
-
-
-# What every page's templates (and the macros they import) need to label a quote honestly.
-_GLOBALS: dict[str, Callable[..., Any]] = {
-    "show": display.display,
-    "kind_label": display.kind_label,
-    "method_label": display.method_label,
-    "percent": display.percent,
-    "identity_label": display.identity_label,
-    "lead_parts": display.lead_parts,
-    "is_low": is_low,
-    "in_sentence": lambda quote: in_sentence(quote),
-    "low_confidence_threshold": low_confidence_threshold,
-}
-for _name, _function in _GLOBALS.items():
-    pages.add_app_template_global(_function, _name)
-
-
-def in_sentence(quote: StoredQuote) -> tuple[str, str, str] | None:
-    """The sentence around a quote split as (before, wording, after), or None when the stored
-    sentence does not hold the wording."""
-    sentence = quote.sentence or ""
-    at = sentence.find(quote.text)
-    if not quote.text or at < 0 or sentence.strip() == quote.text.strip():
-        return None
-    return sentence[:at], quote.text, sentence[at + len(quote.text) :]
 
 
 # -- search ----------------------------------------------------------------------------------------
@@ -100,17 +67,11 @@ def _date(value: str, name: str, problems: list[str]) -> date | None:
         return None
 
 
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
-
-
-def _clean(value: str) -> str:
-    """A form field without control characters (a NUL is an error to PostgreSQL) or lone surrogates."""
-    return _CONTROL.sub(" ", value).strip()
-
-
 def _read_form() -> tuple[SearchForm, list[str]]:
     args = request.args
-    text = {k: _clean(args.get(k, ""))[:300] for k in ("q", "speaker", "outlet", "kind", "date_from", "date_to")}
+    fields = ("q", "speaker", "outlet", "kind", "date_from", "date_to")
+    # A control character is an error to PostgreSQL (NUL): made a space, as a form reads leniently.
+    text = {k: blank_controls(args.get(k, ""))[:300] for k in fields}
     form = SearchForm(
         q=text["q"],
         speaker=text["speaker"],
@@ -118,8 +79,8 @@ def _read_form() -> tuple[SearchForm, list[str]]:
         kind=text["kind"],
         date_from=text["date_from"],
         date_to=text["date_to"],
-        min_confidence=_clean(args.get("min_confidence", ""))[:10],
-        submitted=any(k in args for k in ("q", "speaker", "outlet", "kind", "date_from", "date_to", "page")),
+        min_confidence=blank_controls(args.get("min_confidence", ""))[:10],
+        submitted=any(k in args for k in (*fields, "page")),
     )
     problems: list[str] = []
     try:
@@ -201,7 +162,7 @@ def home() -> Response:
         top, _ = statement_queries.list_statements(session, min_outlets=2, per_page=10)
     pages_total = max(1, -(-total // PER_PAGE))
     first = (form.page - 1) * PER_PAGE + 1
-    return _page(
+    return page(
         "home.html",
         form=form,
         problems=problems,
@@ -275,19 +236,13 @@ def article_page(article_id: int):
     with state().db.reading() as session:
         article = article_queries.get_article(session, article_id, with_text=True)
         if article is None or article.text is None:
-            return _page("missing.html", what=f"article {article_id}"), 404
+            return page("missing.html", what=f"article {article_id}"), 404
         quotes = article_queries.article_quotes(session, article_id)
         text = article.text
-    return _page(
+    return page(
         "article.html",
         article=article,
         quotes=quotes,
         pieces=highlight(text, quotes),
         low_count=sum(1 for q in quotes if q.confidence < low_confidence_threshold()),
     )
-
-
-@pages.app_template_filter("trim_sentence")
-def _trim_sentence(text: str) -> str:
-    """A wording without the sentence's trailing comma (display only)."""
-    return display.trim(text)

@@ -1,28 +1,30 @@
 """Exports: every quote matching the search filters as CSV or JSON Lines, streamed.
 
-Registered on the quotes blueprint (api/quotes.py imports this module), so they sit beside
-`GET /api/v1/quotes` in the OpenAPI document. Reads are open, like every read."""
+Their own blueprint, documented under the quotes tag so that they sit beside `GET
+/api/v1/quotes` in the OpenAPI document (and in a generated client's quotes module). Reads are
+open, like every read."""
 
 from __future__ import annotations
 
 import csv
 import io
 import json
-import re
 from collections.abc import Iterator
 from datetime import date
 
-import marshmallow as ma
 from flask import Response, request
-from marshmallow import validate
+from flask_smorest import Blueprint
 
 from quotetrack.storage import quote_search
 from quotetrack.types import StoredQuote
 
 from .extensions import state
-from .quotes import blp
-from .schemas import KINDS, StrictSchema, one_of
-from .speakers import AMBIGUOUS, speaker_filter
+from .schemas.quotes import QuoteExportArgsSchema
+from .speaker_lookup import AMBIGUOUS, speaker_filter
+
+blp = Blueprint("export", __name__, description="Quotes matching the search filters, as files.")
+# The tag the routes are documented under: the quotes blueprint's (an export is a quote search).
+TAGS = ["quotes"]
 
 COLUMNS = (
     "text",
@@ -41,39 +43,6 @@ COLUMNS = (
 )
 # A spreadsheet runs a cell that starts with one of these as a formula (CSV injection).
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-
-
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
-
-
-def _one_line(value: str) -> None:
-    if _CONTROL.search(value):
-        raise ma.ValidationError("Control characters and lone surrogates are not allowed.")
-
-
-def _line(max_length: int, description: str, min_length: int = 0) -> ma.fields.String:
-    return ma.fields.String(
-        validate=[validate.Length(min=min_length, max=max_length), _one_line],
-        metadata={"description": description, "pattern": "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},
-    )
-
-
-class QuoteExportArgsSchema(StrictSchema):
-    q = _line(500, "Words that must all occur in the wording.")
-    speaker = _line(
-        300,
-        "Speaker id, slug, name or alias (or a part of one, e.g. a surname); a name several speakers "
-        "answer to is a 409 listing them; one nobody answers to exports nothing.",
-        min_length=1,
-    )
-    kind = ma.fields.String(validate=validate.OneOf(KINDS), metadata=one_of("QuoteKind", KINDS))
-    outlet = _line(200, "Outlet name, case-insensitive.")
-    date_from = ma.fields.Date(metadata={"description": "Published on or after (YYYY-MM-DD)."})
-    date_to = ma.fields.Date(metadata={"description": "Published on or before (YYYY-MM-DD)."})
-    min_confidence = ma.fields.Float(
-        validate=validate.Range(min=0, max=1),
-        metadata={"description": "Only attributions with at least this confidence (a calibrated probability)."},
-    )
 
 
 def filters_from(session, args: dict) -> quote_search.QuoteFilters:
@@ -152,7 +121,7 @@ def _stream(args: dict, render, mimetype: str, filename: str) -> Response:
     return response
 
 
-@blp.route("/quotes/export.csv")
+@blp.route("/quotes/export.csv", tags=TAGS)
 @blp.arguments(QuoteExportArgsSchema, location="query")
 @blp.alt_response(409, schema="Error", description=AMBIGUOUS)
 @blp.doc(
@@ -171,7 +140,7 @@ def export_csv(args):
     return _stream(args, _csv_lines, "text/csv; charset=utf-8", "quotetrack-quotes.csv")
 
 
-@blp.route("/quotes/export.jsonl")
+@blp.route("/quotes/export.jsonl", tags=TAGS)
 @blp.arguments(QuoteExportArgsSchema, location="query")
 @blp.alt_response(409, schema="Error", description=AMBIGUOUS)
 @blp.doc(

@@ -9,6 +9,7 @@ from flask_smorest import Api, abort
 from flask_smorest.arguments import ArgumentsMixin
 from werkzeug.exceptions import HTTPException, InternalServerError, MethodNotAllowed, ServiceUnavailable
 
+from quotetrack import display
 from quotetrack.storage import Database
 
 from . import faults
@@ -68,6 +69,11 @@ class QuoteTrackState:
         # Timeouts, no silent SQLite creation, a deleted file noticed: api/faults.py.
         faults.guard(self.db.engine, app.config["DB_CONNECT_TIMEOUT"], app.config["DB_STATEMENT_TIMEOUT"])
         app.extensions["quotetrack"] = self
+
+    @property
+    def low_confidence(self) -> float:
+        """The confidence under which pages and cards label an attribution as uncertain."""
+        return float(self.config.get("LOW_CONFIDENCE", display.DEFAULT_LOW_CONFIDENCE))
 
     @property
     def nlp(self):

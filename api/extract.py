@@ -9,7 +9,7 @@ from quotetrack.errors import InvalidInput
 from quotetrack.types import Article
 
 from .extensions import state
-from .schemas import ExtractInSchema, ExtractResultSchema
+from .schemas.extract import ExtractInSchema, ExtractResultSchema
 
 blp = Blueprint("extract", __name__, description="Extract quotes from text without storing it.")
 

@@ -13,7 +13,7 @@ import re
 from flask import Flask
 from flask_smorest.spec.plugins import FlaskPlugin
 
-from .schemas import ENUM_COMPONENT
+from .schemas.vocabulary import ENUM_COMPONENT
 
 ERROR = {"$ref": "#/components/schemas/Error"}
 WRITES = ("post", "patch", "put", "delete")
@@ -26,8 +26,8 @@ OPERATION_IDS = {
     "articles.article_quotes": "list_article_quotes",
     "speakers.speaker_quotes": "list_speaker_quotes",
     "quotes.search": "search_quotes",
-    "quotes.export_csv": "export_quotes_csv",
-    "quotes.export_jsonl": "export_quotes_jsonl",
+    "export.export_csv": "export_quotes_csv",
+    "export.export_jsonl": "export_quotes_jsonl",
     "statements.speaker_statements": "list_speaker_statements",
     "statements.verify": "verify_wording",
     "extract.extract": "extract_quotes",
@@ -92,7 +92,7 @@ def init_spec(smorest_api) -> None:
 
 
 def finish(smorest_api, app: Flask) -> None:
-    """After every blueprint is registered: operation ids and the error answers."""
+    """After every blueprint is registered: operation ids, the error answers, the tags in use."""
     paths = smorest_api.spec._paths
     for rule in app.url_map.iter_rules():
         operations = paths.get(FlaskPlugin.flaskpath2openapi(rule.rule))
@@ -103,6 +103,20 @@ def finish(smorest_api, app: Flask) -> None:
             if isinstance(operation, dict) and "responses" in operation:
                 operation["operationId"] = operation_id(rule.endpoint)
                 _document_errors(method.lower(), operation, has_path_parameters="{" in rule.rule)
+    _drop_unused_tags(smorest_api.spec)
+
+
+def _drop_unused_tags(spec) -> None:
+    """flask-smorest lists every blueprint as a tag; one whose operations are all documented
+    under another's tag (api/export.py, under quotes) would be an empty group in the document."""
+    used = {
+        tag
+        for operations in spec._paths.values()
+        for operation in operations.values()
+        if isinstance(operation, dict)
+        for tag in operation.get("tags", ())
+    }
+    spec._tags[:] = [tag for tag in spec._tags if tag["name"] in used]
 
 
 def operation_id(endpoint: str) -> str:

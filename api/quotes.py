@@ -8,9 +8,10 @@ from quotetrack import curation
 from quotetrack.storage import quote_search
 
 from .auth import key_name, requires
+from .corrections import corrections
 from .extensions import fetch_or_404, state
-from .schemas import QuoteDetailSchema, QuotePageSchema, QuotePatchSchema, QuoteSearchArgsSchema
-from .speakers import AMBIGUOUS, corrections, speaker_filter
+from .schemas.quotes import QuoteDetailSchema, QuotePageSchema, QuotePatchSchema, QuoteSearchArgsSchema
+from .speaker_lookup import AMBIGUOUS, speaker_filter
 
 blp = Blueprint("quotes", __name__, description="Search quotes by wording, speaker, outlet, date.")
 
@@ -69,6 +70,3 @@ def correct_quote(data, quote_id: int):
             )
     with state().db.reading() as session:
         return quote_search.get_quote(session, quote_id, include_rejected=True)
-
-
-from . import export  # noqa: E402,F401  (registers /quotes/export.csv and .jsonl on this blueprint)

@@ -4,7 +4,6 @@ within 64 bits."""
 from __future__ import annotations
 
 import json
-import re
 import sys
 from typing import Any
 
@@ -14,6 +13,8 @@ from flask_smorest import abort
 from webargs.flaskparser import FlaskParser
 from werkzeug.routing import IntegerConverter
 from werkzeug.wrappers import Response
+
+from quotetrack.validation import line_problem
 
 # Defaults for responses that set no policy of their own (JSON, PNG, errors): load nothing, embed nowhere.
 DEFAULT_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
@@ -149,14 +150,11 @@ def _gunicorn_error(sock, status_int: int, reason: str, mesg: str) -> None:
     write_nonblock(sock, head.encode("latin-1", "replace") + body)
 
 
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
-
-
 def _path_without_controls() -> None:
     """A path segment with NUL or another control character names nothing here (and PostgreSQL
     refuses NUL in a query): a 404 before any view runs."""
     for value in (request.view_args or {}).values():
-        if isinstance(value, str) and _CONTROL.search(value):
+        if isinstance(value, str) and line_problem(value) is not None:
             abort(404, message="Nothing here has control characters in its name.")
 
 

@@ -2,29 +2,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-
-from flask_smorest import Blueprint, abort
-from sqlalchemy.orm import Session
+from flask_smorest import Blueprint
 
 from quotetrack import curation
-from quotetrack.errors import InvalidInput
 from quotetrack.storage import quote_search, speaker_queries
-from quotetrack.storage.speaker_filter import resolve_speaker
 
 from .auth import key_name, requires
+from .corrections import corrections
 from .extensions import state
-from .schemas import (
+from .schemas.quotes import QuoteFilterSchema, QuotePageSchema
+from .schemas.speakers import (
     MergeInSchema,
-    QuoteFilterSchema,
-    QuotePageSchema,
     SpeakerPageSchema,
     SpeakerPatchSchema,
     SpeakerSchema,
     SpeakerSearchArgsSchema,
     SplitInSchema,
 )
+from .speaker_lookup import speaker_or_404
 
 blp = Blueprint("speakers", __name__, description="People and organisations quoted.")
 
@@ -39,33 +34,6 @@ def list_speakers(args):
             session, args.get("q"), args.get("kind"), args["page"], args["per_page"], args.get("ambiguous")
         )
     return {"items": items, "total": total, "page": args["page"], "per_page": args["per_page"]}
-
-
-def speaker_or_404(session, id_or_slug: str):
-    speaker = speaker_queries.get_speaker(session, id_or_slug)
-    if speaker is None:
-        abort(404, message=f"No speaker {id_or_slug!r}.")
-    return speaker
-
-
-def speaker_filter(session, who: str | int | None) -> tuple[int, ...] | None:
-    """A `speaker` filter as typed (id, slug, name or alias): None for no filter, () for a
-    speaker nobody on record answers to (an empty result), else the one speaker's id.
-    A name several speakers answer to is a 409 naming them, so the client can pick one."""
-    if who is None or who == "":
-        return None
-    match = resolve_speaker(session, str(who))
-    if match.ambiguous:
-        candidates = [{"id": s.id, "slug": s.slug, "name": s.name} for s in match.candidates]
-        abort(
-            409,
-            message=f"{who!r} names several speakers; pass one's id or slug.",
-            errors={"speaker": {"candidates": candidates}},
-        )
-    return (match.speaker_id,) if match.speaker_id is not None else ()
-
-
-AMBIGUOUS = "The speaker name answers to several speakers: `errors.speaker.candidates` lists them (id, slug, name)."
 
 
 @blp.route("/speakers/<id_or_slug>")
@@ -89,20 +57,6 @@ def speaker_quotes(args, id_or_slug: str):
         filters = quote_search.QuoteFilters(speaker_ids=(speaker.id,), **args)
         items, total = quote_search.search_quotes(session, filters, page, per_page)
     return {"items": items, "total": total, "page": page, "per_page": per_page}
-
-
-@contextmanager
-def corrections() -> Iterator[Session]:
-    """One correction, one transaction; the library's refusals in the one error shape."""
-    try:
-        with state().db.transaction() as session:
-            yield session
-    except curation.NotFound as error:
-        abort(404, message=str(error))
-    except curation.Conflict as error:
-        abort(409, message=str(error))
-    except InvalidInput as error:
-        abort(422, message=error.message, errors={"json": error.errors})
 
 
 def _speaker_answer(speaker_id: int):

@@ -8,8 +8,14 @@ from quotetrack.storage import statement_queries
 from quotetrack.verification import verify as verify_wording
 
 from .extensions import fetch_or_404, state
-from .schemas import StatementFilterSchema, StatementPageSchema, StatementSchema, VerdictSchema, VerifyInSchema
-from .speakers import AMBIGUOUS, speaker_filter, speaker_or_404
+from .schemas.statements import (
+    StatementFilterSchema,
+    StatementPageSchema,
+    StatementSchema,
+    VerdictSchema,
+    VerifyInSchema,
+)
+from .speaker_lookup import AMBIGUOUS, speaker_filter, speaker_or_404
 
 blp = Blueprint("statements", __name__, description="Statements across outlets, and verification of wordings.")
 

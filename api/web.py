@@ -1,33 +1,23 @@
-"""Server-rendered pages for journalists: search, verify a wording, open a statement, copy
-an embed code. Plain Jinja2 pages with one small script (copy to clipboard)."""
+"""Server-rendered pages for journalists: verify a wording, a speaker, a statement with its
+embed code. Plain Jinja2 pages with one small script (copy to clipboard). The desk's search
+and article pages are api/desk.py."""
 
 from __future__ import annotations
 
 from datetime import date
 
-from flask import Blueprint, Response, render_template, request
+from flask import Blueprint, Response, request
 
 from quotetrack.storage import quote_search, speaker_queries, statement_queries
 from quotetrack.verification import MAX_VERIFY_CHARS, too_long, verify
 
-from .cards import statement_embed
+from .card_making import statement_embed
 from .extensions import state
-from .schemas import SPEAKER_KINDS
+from .pages import page
+from .schemas.vocabulary import SPEAKER_KINDS
 
+# The pages' templates and static files (api/desk.py's pages use them too).
 pages = Blueprint("web", __name__, template_folder="templates", static_folder="static", static_url_path="/static")
-
-PAGE_CSP = (
-    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
-    "frame-src 'self'; frame-ancestors 'self'; base-uri 'none'; form-action 'self'"
-)
-
-
-def _page(template: str, **context) -> Response:
-    response = Response(render_template(template, **context), mimetype="text/html")
-    response.headers["Content-Security-Policy"] = PAGE_CSP
-    response.headers["X-Content-Type-Options"] = "nosniff"
-    return response
-
 
 # A quotation mark on the pages' accent colour: small enough to inline, so no static file to ship.
 FAVICON = (
@@ -54,7 +44,7 @@ def verify_page():
     if text and refused is None:
         with state().db.reading() as session:
             verdict = verify(session, text)
-    return _page("verify.html", text=text, verdict=verdict, refused=refused)
+    return page("verify.html", text=text, verdict=verdict, refused=refused)
 
 
 @pages.get("/speakers/<id_or_slug>")
@@ -64,14 +54,14 @@ def speaker_page(id_or_slug: str):
     with state().db.reading() as session:
         speaker = speaker_queries.get_speaker(session, id_or_slug)
         if speaker is None:
-            return _page("missing.html", what=f"speaker {id_or_slug}"), 404
+            return page("missing.html", what=f"speaker {id_or_slug}"), 404
         quotes, total = quote_search.search_quotes(
             session, quote_search.QuoteFilters(speaker_ids=(speaker.id,)), per_page=100
         )
         outlets = speaker_queries.speaker_outlets(session, speaker.id)
         candidates = speaker_queries.ambiguity_candidates(session, speaker.id) if speaker.ambiguous else []
     quotes.sort(key=lambda q: (q.article.published or date.min, q.article.id, q.start), reverse=True)
-    return _page(
+    return page(
         "speaker.html",
         speaker=speaker,
         quotes=quotes,
@@ -88,9 +78,6 @@ def statement_page(statement_id: int):
     with state().db.reading() as session:
         statement = statement_queries.get_statement(session, statement_id)
     if statement is None:
-        return _page("missing.html", what=f"statement {statement_id}"), 404
+        return page("missing.html", what=f"statement {statement_id}"), 404
     links = statement_embed(statement_id)
-    return _page("statement.html", statement=statement, links=links)
-
-
-from . import desk  # noqa: E402,F401  (the search page at / and /articles/{id}, on this blueprint)
+    return page("statement.html", statement=statement, links=links)

@@ -15,9 +15,31 @@ class QuoteKind(StrEnum):
 
 class SpeakerKind(StrEnum):
     PERSON = "person"
+    # The Python name is spelt as everywhere else in the code (Method.ORGANISATION,
+    # attribution/organisation_kinds.py); the value keeps the spelling that is stored in
+    # speakers.kind and served as the API's SpeakerKind enum, which only a migration (and a
+    # version of the API) may change. ORGANIZATION is the same member under its older name.
+    ORGANISATION = "organization"
     ORGANIZATION = "organization"
     GROUP = "group"  # "immigration advocates", "federal immigration officials"
     UNNAMED_SOURCE = "unnamed_source"  # "a source at ICE Boston": kept as such, never guessed
+
+
+class QuoteStatus(StrEnum):
+    """A stored quote's standing (quotes.status)."""
+
+    ACCEPTED = "accepted"  # live: in look-ups, statements and cards
+    REJECTED = "rejected"  # by an editor: not a quote; hidden from look-ups and cards
+    SUPERSEDED = "superseded"  # its article has a newer revision: readable by id, out of look-ups
+
+
+class JobStatus(StrEnum):
+    """A queued ingest's progress (jobs.status): queued -> running -> done | failed."""
+
+    QUEUED = "queued"
+    RUNNING = "running"
+    DONE = "done"
+    FAILED = "failed"
 
 
 class Method(StrEnum):

@@ -142,7 +142,7 @@ def _model_blocks(card) -> dict[str, str]:
 def test_the_height_model_measures_the_text_the_card_shows(app, client, auth):
     """card_layout computes the height from CardText.blocks(); the template renders the card:
     both must hold the same text, block by block, or the height is of another card."""
-    from api.cards import _quote_card, _statement_card
+    from api.card_making import build_quote_card, build_statement_card
     from quotetrack import card_text
 
     text = (
@@ -154,8 +154,8 @@ def test_the_height_model_measures_the_text_the_card_shows(app, client, auth):
     quotes = client.post("/api/v1/articles", json=article, headers=auth).get_json()["quotes"]
     assert {q["kind"] for q in quotes} >= {"direct", "indirect"}
     statement_ids = {q["statement_id"] for q in quotes if q["statement_id"]}
-    pages = [(f"/cards/quotes/{q['id']}", _quote_card, q["id"]) for q in quotes]
-    pages += [(f"/cards/statements/{s}", _statement_card, s) for s in statement_ids]
+    pages = [(f"/cards/quotes/{q['id']}", build_quote_card, q["id"]) for q in quotes]
+    pages += [(f"/cards/statements/{s}", build_statement_card, s) for s in statement_ids]
     for path, build, item_id in pages:
         with app.test_request_context(path):
             card = build(item_id).text

@@ -23,7 +23,7 @@ from sqlalchemy import create_engine, text, update
 from quotetrack import queue
 from quotetrack.storage import Database, jobs
 from quotetrack.storage.models import JobRow
-from quotetrack.types import Article
+from quotetrack.types import Article, JobStatus
 
 from .processes import Stack, call, corpus, free_port, wait_for_jobs
 
@@ -105,7 +105,7 @@ def test_jobs_queued_when_redis_was_killed_are_sent_again_by_a_worker(tmp_path):
         # row says then; its message is in Redis's unacked set, lost with the rest).
         db = Database(database_url)
         with db.transaction() as session:
-            session.execute(update(JobRow).where(JobRow.id == job_ids[0]).values(status=jobs.RUNNING, attempts=1))
+            session.execute(update(JobRow).where(JobRow.id == job_ids[0]).values(status=JobStatus.RUNNING, attempts=1))
         db.engine.dispose()
 
         broker.kill()
@@ -153,9 +153,9 @@ def test_the_sweep_resends_only_jobs_left_past_the_timeout_and_each_once(db):
             session, [Article(text=f"Article {n}.") for n in range(5)]
         )
     _age(db, old_queued.id, 60)
-    _age(db, old_running.id, 60, jobs.RUNNING)
-    _age(db, old_done.id, 60, jobs.DONE)
-    _age(db, old_failed.id, 60, jobs.FAILED)
+    _age(db, old_running.id, 60, JobStatus.RUNNING)
+    _age(db, old_done.id, 60, JobStatus.DONE)
+    _age(db, old_failed.id, 60, JobStatus.FAILED)
     _age(db, fresh.id, 2)
 
     celery = _Recorder()

@@ -9,10 +9,9 @@ from datetime import date
 from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session
 
-from ..types import ArticleRevision, StoredArticle, StoredQuote
+from ..types import ArticleRevision, QuoteStatus, StoredArticle, StoredQuote
 from .mappers import quote_query, to_article, to_quote
 from .models import ArticleRow, QuoteRow
-from .quote_status import ACCEPTED, REJECTED
 
 
 def in_articles(statement: Select, outlet: str | None, date_from: date | None, date_to: date | None) -> Select:
@@ -58,7 +57,7 @@ def article_with_revisions(session: Session, article_id: int) -> StoredArticle |
     counts = dict(
         session.execute(
             select(QuoteRow.revision, func.count(QuoteRow.id))
-            .where(QuoteRow.article_id == article_id, QuoteRow.status != REJECTED)
+            .where(QuoteRow.article_id == article_id, QuoteRow.status != QuoteStatus.REJECTED)
             .group_by(QuoteRow.revision)
         ).all()
     )
@@ -72,7 +71,9 @@ def article_with_revisions(session: Session, article_id: int) -> StoredArticle |
 def count_quotes(session: Session, article_id: int) -> int:
     return (
         session.scalar(
-            select(func.count(QuoteRow.id)).where(QuoteRow.article_id == article_id, QuoteRow.status == ACCEPTED)
+            select(func.count(QuoteRow.id)).where(
+                QuoteRow.article_id == article_id, QuoteRow.status == QuoteStatus.ACCEPTED
+            )
         )
         or 0
     )
@@ -81,6 +82,8 @@ def count_quotes(session: Session, article_id: int) -> int:
 def article_quotes(session: Session, article_id: int) -> list[StoredQuote]:
     """The article's accepted quotes (its current revision's), in text order."""
     rows = session.scalars(
-        quote_query().where(QuoteRow.article_id == article_id, QuoteRow.status == ACCEPTED).order_by(QuoteRow.start)
+        quote_query()
+        .where(QuoteRow.article_id == article_id, QuoteRow.status == QuoteStatus.ACCEPTED)
+        .order_by(QuoteRow.start)
     )
     return [to_quote(r) for r in rows]

@@ -10,9 +10,8 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from ..types import Article
+from ..types import Article, QuoteStatus
 from .models import ArticleRevisionRow, ArticleRow, AuditRow, QuoteRow
-from .quote_status import ACCEPTED, SUPERSEDED
 from .text_forms import text_hash
 
 # The audit log's key name for an ingest made without an API key (a library call).
@@ -93,13 +92,13 @@ def correct_metadata(session: Session, row: ArticleRow, article: Article, key_na
 
 def live_quotes(row: ArticleRow) -> list[QuoteRow]:
     """The current revision's accepted quotes: those in statements and look-ups."""
-    return [q for q in row.quotes if q.revision == row.revision and q.status == ACCEPTED]
+    return [q for q in row.quotes if q.revision == row.revision and q.status == QuoteStatus.ACCEPTED]
 
 
 def mark_superseded(quotes: list[QuoteRow]) -> None:
     """A new revision's predecessors keep their rows, speakers and offsets and stay readable by id."""
     for quote in quotes:
-        quote.status = SUPERSEDED
+        quote.status = QuoteStatus.SUPERSEDED
 
 
 def start_revision(session: Session, row: ArticleRow, article: Article, versions: str, key_name: str) -> None:

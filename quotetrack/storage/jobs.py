@@ -9,10 +9,8 @@ from datetime import UTC, date, datetime
 from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
-from ..types import Article, Job
+from ..types import Article, Job, JobStatus
 from .models import JobRow
-
-QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
 
 
 def _now() -> datetime:
@@ -48,7 +46,7 @@ def to_job(row: JobRow) -> Job:
 
 def create_jobs(session: Session, articles: list[Article], key_name: str | None = None) -> list[Job]:
     rows = [
-        JobRow(id=uuid.uuid4().hex, status=QUEUED, payload={**_payload(a), "key_name": key_name}, attempts=0)
+        JobRow(id=uuid.uuid4().hex, status=JobStatus.QUEUED, payload={**_payload(a), "key_name": key_name}, attempts=0)
         for a in articles
     ]
     session.add_all(rows)
@@ -65,22 +63,22 @@ def start(session: Session, job_id: str) -> Article | None:
     """Mark the job running and hand over its article; None when there is nothing to do (it
     is done already: a redelivery after the worker finished but before it acknowledged)."""
     row = session.get(JobRow, job_id, with_for_update=True)
-    if row is None or row.status == DONE:
+    if row is None or row.status == JobStatus.DONE:
         return None
-    row.status, row.error, row.attempts = RUNNING, None, row.attempts + 1
+    row.status, row.error, row.attempts = JobStatus.RUNNING, None, row.attempts + 1
     return _article(row.payload)
 
 
 def finish(session: Session, job_id: str, article_id: int, created: bool) -> None:
     row = session.get(JobRow, job_id, with_for_update=True)
     if row is not None:
-        row.status, row.article_id, row.created, row.error = DONE, article_id, created, None
+        row.status, row.article_id, row.created, row.error = JobStatus.DONE, article_id, created, None
 
 
 def fail(session: Session, job_id: str, error: str, retrying: bool = False) -> None:
     row = session.get(JobRow, job_id, with_for_update=True)
     if row is not None:
-        row.status, row.error = (QUEUED if retrying else FAILED), error
+        row.status, row.error = (JobStatus.QUEUED if retrying else JobStatus.FAILED), error
 
 
 def delete_jobs(session: Session, job_ids: list[str]) -> None:
@@ -94,7 +92,7 @@ def stale(session: Session, before: datetime, limit: int = 1000) -> list[tuple[s
     each with the updated_at that claim() compares against."""
     rows = session.execute(
         select(JobRow.id, JobRow.updated_at)
-        .where(JobRow.status.in_((QUEUED, RUNNING)), JobRow.updated_at < before)
+        .where(JobRow.status.in_((JobStatus.QUEUED, JobStatus.RUNNING)), JobRow.updated_at < before)
         .order_by(JobRow.updated_at)
         .limit(limit)
     )
@@ -107,7 +105,7 @@ def claim(session: Session, job_id: str, seen: datetime) -> bool:
     and it is not re-sent again before another visibility timeout."""
     result = session.execute(
         update(JobRow)
-        .where(JobRow.id == job_id, JobRow.updated_at == seen, JobRow.status.in_((QUEUED, RUNNING)))
+        .where(JobRow.id == job_id, JobRow.updated_at == seen, JobRow.status.in_((JobStatus.QUEUED, JobStatus.RUNNING)))
         .values(updated_at=_now())
     )
     return result.rowcount == 1  # type: ignore[attr-defined]

@@ -7,10 +7,9 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ..types import Quote
+from ..types import Quote, QuoteStatus
 from .identity import Decision, IdentityMethod
 from .models import ArticleRow, QuoteOverrideRow
-from .quote_status import ACCEPTED
 from .speaker_identification import Attribution, decision_record
 from .speaker_rows import live_speaker
 
@@ -66,5 +65,5 @@ def apply_overrides(
                 record = decision_record(
                     article.id, speaker.name, speaker.kind, Decision(speaker, IdentityMethod.EDITOR, evidence)
                 )
-            applied.append(Attribution(speaker, record, override.status or ACCEPTED))
+            applied.append(Attribution(speaker, record, override.status or QuoteStatus.ACCEPTED))
     return applied

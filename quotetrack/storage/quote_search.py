@@ -12,11 +12,10 @@ from datetime import date
 from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session
 
-from ..types import StoredQuote
+from ..types import QuoteStatus, StoredQuote
 from .article_queries import in_articles
 from .mappers import quote_query, to_quote
 from .models import ArticleRow, QuoteRow
-from .quote_status import ACCEPTED, SUPERSEDED
 from .text_forms import fold_words, like_pattern
 
 EXPORT_BATCH = 500
@@ -36,7 +35,7 @@ class QuoteFilters:
 def _filtered(filters: QuoteFilters) -> Select:
     """Accepted quotes matching every filter: those an editor rejected and earlier revisions'
     are never found."""
-    statement = quote_query().where(QuoteRow.status == ACCEPTED)
+    statement = quote_query().where(QuoteRow.status == QuoteStatus.ACCEPTED)
     for word in fold_words(filters.text or "").split():
         statement = statement.where(QuoteRow.folded.like(like_pattern(word), escape="\\"))
     if filters.speaker_ids is not None:
@@ -84,7 +83,7 @@ def get_quote(session: Session, quote_id: int, include_rejected: bool = False) -
     embedded cards keep working), a rejected one only with `include_rejected`."""
     statement = quote_query().where(QuoteRow.id == quote_id)
     if not include_rejected:
-        statement = statement.where(QuoteRow.status.in_((ACCEPTED, SUPERSEDED)))
+        statement = statement.where(QuoteRow.status.in_((QuoteStatus.ACCEPTED, QuoteStatus.SUPERSEDED)))
     row = session.scalar(statement)
     return to_quote(row) if row else None
 
@@ -95,7 +94,7 @@ def outlets(session: Session) -> list[str]:
         select(ArticleRow.outlet)
         .distinct()
         .join(QuoteRow, QuoteRow.article_id == ArticleRow.id)
-        .where(QuoteRow.status == ACCEPTED, ArticleRow.outlet.is_not(None))
+        .where(QuoteRow.status == QuoteStatus.ACCEPTED, ArticleRow.outlet.is_not(None))
         .order_by(ArticleRow.outlet)
     )
     return [o for o in rows if o]

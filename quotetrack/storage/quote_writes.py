@@ -9,9 +9,8 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ..types import Quote
+from ..types import Quote, QuoteStatus
 from .models import ArticleRow, ClaimRow, QuoteOverrideRow, QuoteRow, SpeakerRow
-from .quote_status import ACCEPTED
 from .speaker_identification import Attribution
 from .text_forms import fold_words
 
@@ -25,7 +24,7 @@ class AddedQuotes:
     @property
     def accepted(self) -> list[QuoteRow]:
         """The rows to link into statements (an override may have rejected some)."""
-        return [q for q in self.rows if q.status == ACCEPTED]
+        return [q for q in self.rows if q.status == QuoteStatus.ACCEPTED]
 
     @property
     def ids(self) -> list[int]:

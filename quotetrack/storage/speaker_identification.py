@@ -9,10 +9,9 @@ from dataclasses import dataclass
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
-from ..types import Quote
+from ..types import Quote, QuoteStatus
 from .identity import Decision, Resolver
 from .models import ArticleRow, IdentityDecisionRow, QuoteRow, SpeakerRow
-from .quote_status import ACCEPTED
 
 
 @dataclass(frozen=True)
@@ -21,7 +20,7 @@ class Attribution:
 
     speaker: SpeakerRow | None
     record: IdentityDecisionRow | None  # shared by the article's quotes of one extracted speaker
-    status: str = ACCEPTED
+    status: str = QuoteStatus.ACCEPTED
 
 
 def identify_speakers(session: Session, article: ArticleRow, quotes: list[Quote]) -> list[Attribution]:

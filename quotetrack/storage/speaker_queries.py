@@ -9,10 +9,9 @@ from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session, selectinload
 
 from ..normalization.folding import fold
-from ..types import StoredSpeaker
+from ..types import QuoteStatus, StoredSpeaker
 from .mappers import to_speaker
 from .models import ArticleRow, IdentityDecisionRow, QuoteRow, SpeakerAliasRow, SpeakerRow, StatementRow
-from .quote_status import ACCEPTED
 from .speaker_rows import find_speaker_row, live_speaker
 from .text_forms import like_pattern
 
@@ -26,7 +25,7 @@ class OutletCount:
 def _accepted_counts():
     return (
         select(QuoteRow.speaker_id, func.count(QuoteRow.id).label("n"))
-        .where(QuoteRow.status == ACCEPTED)
+        .where(QuoteRow.status == QuoteStatus.ACCEPTED)
         .group_by(QuoteRow.speaker_id)
         .subquery()
     )
@@ -73,7 +72,7 @@ def get_speaker(session: Session, id_or_slug: str) -> StoredSpeaker | None:
     if row is None:
         return None
     count = session.scalar(
-        select(func.count(QuoteRow.id)).where(QuoteRow.speaker_id == row.id, QuoteRow.status == ACCEPTED)
+        select(func.count(QuoteRow.id)).where(QuoteRow.speaker_id == row.id, QuoteRow.status == QuoteStatus.ACCEPTED)
     )
     statements = session.scalar(select(func.count(StatementRow.id)).where(StatementRow.speaker_id == row.id))
     return to_speaker(row, count or 0, statements or 0)
@@ -84,7 +83,7 @@ def speaker_outlets(session: Session, speaker_id: int) -> list[OutletCount]:
     rows = session.execute(
         select(ArticleRow.outlet, func.count(QuoteRow.id))
         .join(QuoteRow, QuoteRow.article_id == ArticleRow.id)
-        .where(QuoteRow.speaker_id == speaker_id, QuoteRow.status == ACCEPTED)
+        .where(QuoteRow.speaker_id == speaker_id, QuoteRow.status == QuoteStatus.ACCEPTED)
         .group_by(ArticleRow.outlet)
         .order_by(func.count(QuoteRow.id).desc(), ArticleRow.outlet)
     )

@@ -1,0 +1,71 @@
+"""What every journalist page (api/web.py, api/desk.py) needs: the HTML response with the
+pages' security headers, and the template globals and filter that label a quote honestly."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask import Flask, Response, render_template
+
+from quotetrack import display
+from quotetrack.types import StoredQuote
+
+from .extensions import state
+
+PAGE_CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+    "frame-src 'self'; frame-ancestors 'self'; base-uri 'none'; form-action 'self'"
+)
+
+
+def page(template: str, **context) -> Response:
+    """A rendered page: scripts and frames from this site only, never framed by another."""
+    response = Response(render_template(template, **context), mimetype="text/html")
+    response.headers["Content-Security-Policy"] = PAGE_CSP
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    return response
+
+
+def low_confidence_threshold() -> float:
+    return state().low_confidence
+
+
+def is_low(quote) -> bool:
+    return display.is_low_confidence(quote.confidence, low_confidence_threshold())
+
+
+def in_sentence(quote: StoredQuote) -> tuple[str, str, str] | None:
+    """The sentence around a quote split as (before, wording, after), or None when the stored
+    sentence does not hold the wording."""
+    sentence = quote.sentence or ""
+    at = sentence.find(quote.text)
+    if not quote.text or at < 0 or sentence.strip() == quote.text.strip():
+        return None
+    return sentence[:at], quote.text, sentence[at + len(quote.text) :]
+
+
+def trim_sentence(text: str) -> str:
+    """A wording without the sentence's trailing comma (display only)."""
+    return display.trim(text)
+
+
+# What every page's templates (and the macros they import) need to label a quote honestly.
+_GLOBALS: dict[str, Callable[..., Any]] = {
+    "show": display.display,
+    "kind_label": display.kind_label,
+    "method_label": display.method_label,
+    "percent": display.percent,
+    "identity_label": display.identity_label,
+    "lead_parts": display.lead_parts,
+    "is_low": is_low,
+    "in_sentence": in_sentence,
+    "low_confidence_threshold": low_confidence_threshold,
+}
+
+
+def init_app(app: Flask) -> None:
+    """The globals and the filter, for every page's templates (not one blueprint's)."""
+    for name, function in _GLOBALS.items():
+        app.add_template_global(function, name)
+    app.add_template_filter(trim_sentence, "trim_sentence")
