@@ -77,10 +77,10 @@ class QuoteTrackState:
 
     @property
     def nlp(self):
-        from quotetrack.nlp import load_pipeline  # loads once per process (cached)
+        from quotetrack.nlp import configured_pipeline  # loads once per process (cached)
 
         config = self.config
-        return load_pipeline(config["SPACY_MODEL"], config["COREF_ENABLED"], config["EXTRACTION_TIME_BUDGET"])
+        return configured_pipeline(config)
 
 
 def state() -> QuoteTrackState:

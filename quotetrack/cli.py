@@ -16,9 +16,9 @@ CLI_KEY = "(quotetrack ingest)"
 
 
 def _pipeline(settings):
-    from .nlp import load_pipeline
+    from .nlp import configured_pipeline
 
-    return load_pipeline(settings["SPACY_MODEL"], settings["COREF_ENABLED"], settings["EXTRACTION_TIME_BUDGET"])
+    return configured_pipeline(settings)
 
 
 def _articles(paths):
@@ -205,31 +205,6 @@ def serve(host, port) -> None:
     create_app().run(host=host, port=port)
 
 
-@main.command("train-coref")
-@click.option(
-    "--data",
-    "data_dir",
-    required=True,
-    type=click.Path(exists=True, file_okay=False),
-    help="LitBank coreference brat files, e.g. ../shared/data/litbank-coref",
-)
-@click.option(
-    "--output",
-    type=click.Path(file_okay=False),
-    default=None,
-    help="Where to install the model (default: inside the quotetrack package).",
-)
-def train_coref(data_dir, output) -> None:
-    """Train coreferee's English model for the configured spaCy model (about 10 minutes)."""
-    from .nlp.coref_training import SHIPPED_COREF_MODELS, train_coref_model
-
-    settings = load_settings()
-    target = train_coref_model(
-        Path(data_dir), settings["SPACY_MODEL"], Path(output) if output else SHIPPED_COREF_MODELS
-    )
-    click.echo(f"coreferee model installed in {target}")
-
-
 @main.command()
 @click.argument("text")
 @click.option("--speaker", help="Speaker id or slug to check against.")
@@ -303,200 +278,11 @@ def _require_existing_database(url: str) -> None:
             )
 
 
-@main.group()
-def keys() -> None:
-    """API keys for writes (Authorization: Bearer KEY). Reads need none."""
+from .cli_keys import keys  # noqa: E402  (command groups defined beside, registered here)
+from .cli_measure import evaluate, train_coref, train_ranker  # noqa: E402
 
-
-def _key_db():
-    from .storage import Database
-
-    db = Database(load_settings()["DATABASE_URL"])
-    db.migrate()
-    return db
-
-
-@keys.command("create")
-@click.option("--name", required=True, help="Who or what uses the key; shown in the audit log.")
-@click.option("--scope", "scope", default="ingest", show_default=True, help="Comma-separated: ingest, curate.")
-def keys_create(name, scope) -> None:
-    """Create a key and print it on the last line. It is shown once: only its hash is stored."""
-    from .storage import keys as api_keys
-
-    try:
-        scopes = api_keys.parse_scopes(scope)
-        with _key_db().transaction() as session:
-            record, key = api_keys.create_key(session, name, scopes)
-    except InvalidInput as error:
-        raise click.ClickException(error.message) from error
-    click.echo(f"API key {record.name!r} with scopes {','.join(record.scopes)} (shown once, keep it):")
-    click.echo(key)
-
-
-@keys.command("list")
-def keys_list() -> None:
-    """Every key: name, first characters, scopes, created, revoked."""
-    from .storage import keys as api_keys
-
-    with _key_db().reading() as session:
-        records = api_keys.list_keys(session)
-    for r in records:
-        revoked = f"revoked {r.revoked_at:%Y-%m-%d %H:%M}" if r.revoked_at else "active"
-        click.echo(f"{r.name}\t{r.prefix}…\t{','.join(r.scopes)}\tcreated {r.created_at:%Y-%m-%d %H:%M}\t{revoked}")
-
-
-@keys.command("revoke")
-@click.argument("name")
-def keys_revoke(name) -> None:
-    """Revoke the active key called NAME: requests with it get 401 from now on."""
-    from .storage import keys as api_keys
-
-    with _key_db().transaction() as session:
-        if not api_keys.revoke_key(session, name):
-            raise click.ClickException(f"no active key named {name!r}")
-    click.echo(f"revoked {name!r}")
-
-
-@main.command("eval")
-@click.argument("gold", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
-@click.option(
-    "--peer/--no-peer",
-    default=True,
-    show_default=True,
-    help="Also score textacy's direct_quotations on the same gold (needs the dev extra).",
-)
-@click.option("--output", type=click.Path(dir_okay=False), help="Also write the report to this file.")
-@click.option(
-    "--fit-calibration",
-    is_flag=True,
-    help="Fit each sieve's confidence to its precision on these gold sets (attribution/calibration.json).",
-)
-def evaluate(gold, peer, output, fit_calibration) -> None:
-    """Score extraction against hand-annotated GOLD files: span P/R/F1, speaker accuracy,
-    end-to-end F1, per kind, and every miss."""
-    from .evaluation import evaluate as run
-    from .evaluation import format_reports, load_gold, quotetrack_predictor, textacy_predictor
-
-    settings = load_settings()
-    articles = [a for path in gold for a in load_gold(Path(path))]
-    nlp = _pipeline(settings)
-    reports = [run(articles, quotetrack_predictor(nlp), "quotetrack")]
-    if fit_calibration:
-        from .attribution import calibration
-
-        table = calibration.fit((method, right) for method, _, right in reports[0].attributions)
-        calibration.save(table, [Path(p).as_posix() for p in gold])
-        reports = [run(articles, quotetrack_predictor(nlp), "quotetrack")]  # with the fitted confidences
-    if peer and not _textacy_installed():
-        click.echo("note: textacy is not installed (it comes with the dev extra); scoring without the peer", err=True)
-        peer = False
-    if peer:
-        import spacy
-
-        reports.append(
-            run(articles, textacy_predictor(spacy.load(settings["SPACY_MODEL"])), "textacy", lenient_surname=True)
-        )
-    command = "$ quotetrack eval " + " ".join([*gold, *([] if peer else ["--no-peer"])])
-    text = command + "\n" + _in_sample_note(gold) + format_reports(reports, list(gold))
-    click.echo(text)
-    if output:
-        Path(output).write_text(text + "\n", encoding="utf-8")
-
-
-@main.command("train-ranker")
-@click.argument("gold", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
-@click.option(
-    "--held-out",
-    multiple=True,
-    type=click.Path(exists=True, dir_okay=False),
-    help="Gold sets never trained on: scored with the final model only.",
-)
-@click.option("--output", type=click.Path(dir_okay=False), help="Also write the report to this file.")
-@click.option("--save/--no-save", default=True, show_default=True, help="Write attribution/ranker.json.")
-def train_ranker(gold, held_out, output, save) -> None:
-    """Train the candidate model that picks each quote's speaker on GOLD files, report it
-    cross-validated over articles beside the sieves alone, and ship it (needs the dev extra)."""
-    from . import ranker_training
-    from .attribution import ranker
-    from .evaluation import format_reports, load_gold
-
-    try:
-        import sklearn  # noqa: F401  (fitting needs it; serving the model does not)
-    except ImportError as error:
-        raise click.ClickException("train-ranker needs scikit-learn: pip install -e '.[dev]'") from error
-    settings = load_settings()
-    nlp = _pipeline(settings)
-    examples = ranker_training.collect([a for path in gold for a in load_gold(Path(path))], nlp)
-    cross_validated = ranker_training.cross_validate(examples)
-    sieves = ranker_training.report(examples, lambda a: [q.span for q in a.quotes], "sieves")
-    model = ranker_training.report(examples, lambda a: cross_validated[a.gold.name], "model (CV)")
-    lines = [
-        "$ quotetrack train-ranker " + " ".join([*gold, *(f"--held-out {p}" for p in held_out)]),
-        f"{ranker_training.FOLDS}-fold cross-validation over {len(examples)} articles (folds by article name); "
-        "'model (CV)': every article scored by a model and a calibration fitted on the other folds only; "
-        "'sieves': the rules alone, their confidences fitted in-sample (attribution/calibration.json)",
-        format_reports([sieves, model], list(gold), with_misses=False),
-    ]
-    for path in gold:  # each set on its own, still cross-validated
-        names = {a.name for a in load_gold(Path(path))}
-        subset = [a for a in examples if a.gold.name in names]
-        by_set = ranker_training.report(subset, lambda a: cross_validated[a.gold.name], "model (CV)")
-        lines += ["", f"== {path}", _summary(by_set)]
-    final = ranker_training.fit(examples)
-    for path in held_out:
-        unseen = ranker_training.collect(load_gold(Path(path)), nlp)
-        scored = ranker_training.report(unseen, lambda a: ranker_training.predict(a, final), "model")
-        lines += ["", f"== {path} (held out: the final model)", _summary(scored)]
-    if save:
-        figures = model.overall.figures()
-        ranker_training.save(
-            final,
-            [Path(p).as_posix() for p in gold],
-            {"speaker_accuracy": round(float(figures["speaker_accuracy"]), 4), "articles": len(examples)},
-        )
-        ranker.shipped_model.cache_clear()
-        lines += ["", f"saved {ranker.MODEL_FILE.name}: {len(final.weights)} weights, calibration {final.calibration}"]
-    text = "\n".join(lines)
-    click.echo(text)
-    if output:
-        Path(output).write_text(text + "\n", encoding="utf-8")
-
-
-def _in_sample_note(gold) -> str:
-    """A figure on articles the candidate model was trained on is in-sample: say so in the report."""
-    from .attribution.ranker import MODEL_FILE
-
-    if not MODEL_FILE.exists():
-        return ""
-    trained_on = {Path(p).name + "/" + Path(p).parent.name for p in json.loads(MODEL_FILE.read_text())["trained_on"]}
-    seen = [p for p in gold if Path(p).name + "/" + Path(p).parent.name in trained_on]
-    if not seen:
-        return ""
-    return (
-        f"note: the candidate model was trained on {', '.join(seen)}: these speaker figures are in-sample; "
-        "`quotetrack train-ranker` reports them cross-validated over articles\n"
-    )
-
-
-def _summary(report) -> str:
-    from .evaluation import format_reliability
-
-    figures = report.overall.figures()
-    return "\n".join(
-        [
-            f"quotes {figures['gold']}, span F1 {figures['f1']:.3f}, speaker {figures['speaker_accuracy']:.3f}, "
-            f"e2e F1 {figures['end_to_end_f1']:.3f}",
-            *format_reliability(report),
-        ]
-    )
-
-
-def _textacy_installed() -> bool:
-    try:
-        import textacy.extract.triples  # noqa: F401  (what the peer uses; it is imported for it anyway)
-    except ImportError:
-        return False
-    return True
+for command in (keys, evaluate, train_ranker, train_coref):
+    main.add_command(command)
 
 
 if __name__ == "__main__":

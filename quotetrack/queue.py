@@ -96,11 +96,11 @@ def make_celery(broker_url: str, visibility_timeout: int = 300) -> Celery:
 @cache
 def _runtime() -> tuple[Database, Any, int]:
     """Per worker process (after the fork): the database and the NLP pipeline, loaded once."""
-    from .nlp import load_pipeline
+    from .nlp import configured_pipeline
 
     settings = load_settings()
     # The same per-article time budget as the web app: a hostile text fails its job, not the worker.
-    nlp = load_pipeline(settings["SPACY_MODEL"], settings["COREF_ENABLED"], settings["EXTRACTION_TIME_BUDGET"])
+    nlp = configured_pipeline(settings)
     return Database(settings["DATABASE_URL"]), nlp, settings["MAX_ARTICLE_CHARS"]
 
 

@@ -1,3 +1,3 @@
-from .pipeline import load_pipeline, pipeline_versions
+from .pipeline import configured_pipeline, load_pipeline, pipeline_versions
 
-__all__ = ["load_pipeline", "pipeline_versions"]
+__all__ = ["configured_pipeline", "load_pipeline", "pipeline_versions"]

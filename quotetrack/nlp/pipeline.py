@@ -11,10 +11,11 @@ import importlib.util
 import logging
 import re
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from functools import lru_cache
 from itertools import groupby
 from pathlib import Path
+from typing import Any
 
 import spacy
 from spacy.attrs import SENT_START
@@ -175,6 +176,11 @@ def _bound_coreference(broker) -> None:
             return False if budget.spent(token.doc) else _link(token, *args, **kwargs)
 
         setattr(annotator, method, bounded)
+
+
+def configured_pipeline(settings: Mapping[str, Any]) -> Language:
+    """The pipeline the settings (config.py) name: model, coreference and time budget."""
+    return load_pipeline(settings["SPACY_MODEL"], settings["COREF_ENABLED"], settings["EXTRACTION_TIME_BUDGET"])
 
 
 @lru_cache(maxsize=4)
