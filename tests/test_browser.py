@@ -238,7 +238,6 @@ def test_speaker_page_shows_the_record_and_an_editor_corrects_it(live_app, brows
 
 
 # -- the journalist's desk: article page, honest labels, search with filters, export ---------------
-DOCS = ROOT / "docs"
 
 
 def _json(browser, url):
@@ -372,7 +371,9 @@ def test_article_page_keeps_hostile_text_as_text(live, browser):
 
 
 # -- cards that fit: the oEmbed height against the card as Chromium lays it out ---------------------
-CARD_SHOTS = DOCS / "cards"
+# Screenshots go to the untracked test-artifacts/ (a test run must not change tracked files);
+# docs/cards/ keeps a copy a person looked at and chose to commit.
+CARD_SHOTS = ARTIFACTS / "cards"
 # An empty band under the card of at most one line of the wording plus the model's slack: the
 # height is computed on the server (quotetrack/card_layout.py), never measured in a browser.
 MAX_BAND = 40
