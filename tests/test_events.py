@@ -155,3 +155,64 @@ def test_one_event_worded_apart_by_two_outlets_is_one_statement_in_any_order(ext
         assert found["it filed a detainer with the county jail"] != ignored  # another remark of the quote
         partitions.add(_partition(found))
     assert len(partitions) == 1
+
+
+# -- one act in other verbs (arrested / detained) ------------------------------------------------
+
+
+def test_verbs_news_uses_for_one_act_are_one_predicate_on_one_patient():
+    arrested = {"predicate": "arrest", "patient": ["name:vance"], "agent": ["noun:authority"]}
+    detained = {"predicate": "detain", "patient": ["name:vance"], "agent": []}
+    assert same_event("authorities arrested Lena Vance in Dover", arrested, "they detained Vance", detained)
+    assert not different_events(arrested, detained)
+    # Still one patient: detaining another man, or releasing this one, is another event.
+    other = {"predicate": "detain", "patient": ["name:okafor"], "agent": []}
+    released = {"predicate": "release", "patient": ["name:vance"], "agent": []}
+    assert same_event("authorities arrested Lena Vance in Dover", arrested, "they detained Okafor", other) is None
+    assert same_event("authorities arrested Lena Vance in Dover", arrested, "they released Vance", released) is None
+
+
+DETAINED = """Agency holds Honduran man
+
+The Border Agency said on Monday that it detained Wilmer Stiven De Leon-Paz, 24, a Honduran national \
+charged with robbery in Linwood. Leon-Paz had been living in Linwood since 2019.
+"""
+ARRESTED = """Linwood man taken into custody
+
+Agents arrested De Leon-Paz at his home last week, the Border Agency said.
+"""
+ANOTHER_MAN = """Arrest in Dover
+
+The Border Agency said it detained Samuel Okafor, 41, in Dover.
+"""
+
+
+@pytest.fixture(scope="module")
+def custody(nlp):
+    articles = [
+        Article(DETAINED, "Ledger", "d", "https://example.invalid/ledger", date(2026, 6, 2)),
+        Article(ARRESTED, "Courier", "e", "https://example.invalid/courier-arrest", date(2026, 6, 2)),
+        Article(ANOTHER_MAN, "Post", "f", "https://example.invalid/post", date(2026, 6, 3)),
+    ]
+    return [(article, extract_quotes(article.text, nlp)[0]) for article in articles]
+
+
+@pytest.mark.model
+def test_a_person_ner_calls_an_organisation_is_keyed_by_surname(custody):
+    # The parser's NER labels "Wilmer Stiven De Leon-Paz" ORG here, "Leon-Paz" PERSON.
+    _, quotes = custody[0]
+    events = [e for q in quotes for e in q.events if e is not None]
+    assert any(e["predicate"] == "detain" and e["patient"] == ["name:leon-paz"] for e in events), events
+
+
+@pytest.mark.model
+def test_one_arrest_worded_arrested_and_detained_is_one_statement_in_any_order(custody):
+    partitions = set()
+    for order in itertools.permutations(range(3)):
+        found = _statements(custody, order)
+        detained = next(s for t, s in found.items() if t.startswith("it detained Wilmer"))
+        arrested = next(s for t, s in found.items() if t.startswith("arrested De Leon-Paz"))
+        assert detained == arrested
+        assert found["it detained Samuel Okafor, 41, in Dover"] != detained
+        partitions.add(_partition(found))
+    assert len(partitions) == 1

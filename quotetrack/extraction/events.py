@@ -139,7 +139,23 @@ def _name_key(text: str, label: str, table: NameTable | None) -> str:
         entry = table.person(text) or table.by_surname(text.split()[-1]) if table is not None else None
         name = entry.name if entry is not None else text
         return f"name:{fold(surname(name))}"
+    person = _person_mistagged(text, table)
+    if person is not None:
+        return f"name:{fold(surname(person))}"
     return f"name:{fold(text.removeprefix('the ').removeprefix('The '))}"
+
+
+def _person_mistagged(text: str, table: NameTable | None) -> str | None:
+    """The person an entity NER labelled otherwise names ("they detained Mynor Stiven Ruiz-Vega"
+    tagged ORG where "Ruiz-Vega" is a PERSON elsewhere in the article): the name table's
+    person with that surname, when every word of the person's name is in the entity."""
+    if table is None or len(text.split()) < 2:
+        return None
+    entry = table.person(text) or table.by_surname(text.split()[-1])
+    if entry is None:
+        return None
+    entity_words = {fold(w) for w in text.split()}
+    return entry.name if all(fold(w) in entity_words for w in entry.name.split()) else None
 
 
 def _antecedent(pronoun: Token, gender: str, table: NameTable | None) -> str | None:
