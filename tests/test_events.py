@@ -265,3 +265,31 @@ def test_a_name_modifying_a_noun_is_no_antecedent(nlp):
     doc.ents = [Span(doc, 0, 2, label="PERSON"), Span(doc, 7, 9, label="ORG")]
     him = next(t for t in doc if t.lower_ == "him")
     assert _antecedent(him, "male", OnePersonTable("Great Millbrook")) == "name:ruiz"
+
+
+MARCH = """Arson suspect held
+
+Jonas Reed, 34, was charged with arson. The Millbrook Fire Department said police arrested Reed in March at his home.
+"""
+JUNE = """Arson suspect held again
+
+The Millbrook Fire Department said police arrested Reed in June at his home.
+"""
+
+
+@pytest.fixture(scope="module")
+def two_arrests(nlp):
+    articles = [
+        Article(MARCH, "Ledger", "g", "https://example.invalid/ledger-march", date(2026, 3, 20)),
+        Article(JUNE, "Courier", "h", "https://example.invalid/courier-june", date(2026, 6, 20)),
+    ]
+    return [(article, extract_quotes(article.text, nlp)[0]) for article in articles]
+
+
+@pytest.mark.model
+def test_wordings_alike_but_dated_in_other_months_are_two_statements(two_arrests):
+    for order in itertools.permutations(range(2)):
+        found = _statements(two_arrests, order)
+        march = next(s for t, s in found.items() if "March" in t)
+        june = next(s for t, s in found.items() if "June" in t)
+        assert march != june, found

@@ -16,6 +16,7 @@ what it is done to, by reference, and nothing in their wordings turns one agains
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from . import paraphrase
 from .statements import words
@@ -30,6 +31,7 @@ _MONTHS = {
 _MONTH_WORD = re.compile(r"\b(" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\b\.?", re.IGNORECASE)
 
 
+@lru_cache(maxsize=20_000)
 def months(text: str) -> frozenset[int]:
     return frozenset(_MONTHS[m.group(1).lower()] for m in _MONTH_WORD.finditer(text) if m.group(1)[0].isupper())
 
@@ -79,13 +81,19 @@ def different_events(a: dict | None, b: dict | None, patients_only: bool = False
     return not _keys_match(a["patient"], b["patient"])
 
 
+def months_differ(a: str, b: str) -> bool:
+    """Both wordings name a month and no month in common: two dated events, however alike
+    their words ("police arrested Reed in March" / "police arrested Reed in June")."""
+    ma, mb = months(a), months(b)
+    return bool(ma and mb and not ma & mb)
+
+
 def conflict(a: str, b: str) -> str | None:
     """Why two wordings cannot report one event: "negation", "number" or "date"; else None."""
     found = paraphrase.conflict(a, b)
     if found is not None:
         return found
-    ma, mb = months(a), months(b)
-    return "date" if ma and mb and not ma & mb else None
+    return "date" if months_differ(a, b) else None
 
 
 def same_event(a_text: str, a: dict | None, b_text: str, b: dict | None) -> float | None:
