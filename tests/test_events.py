@@ -293,3 +293,12 @@ def test_wordings_alike_but_dated_in_other_months_are_two_statements(two_arrests
         march = next(s for t, s in found.items() if "March" in t)
         june = next(s for t, s in found.items() if "June" in t)
         assert march != june, found
+
+
+def test_a_month_is_written_with_a_capital():
+    from quotetrack.normalization.events import months
+
+    assert months("police arrested him on Nov. 12") == {11}
+    assert months("SEPT. 3 and Dec 1") == {9, 12}
+    assert months("they may act in May") == {5}
+    assert months("they may act, Marchetti said") == frozenset()
