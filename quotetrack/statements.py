@@ -23,7 +23,7 @@ from rapidfuzz import fuzz
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session, contains_eager, selectinload
 
-from .normalization.events import same_event
+from .normalization.events import months_differ, same_event
 from .normalization.statements import (
     RELATION_RANK,
     Comparison,
@@ -68,6 +68,11 @@ def relate(a: ClaimRow, b: ClaimRow) -> Comparison | None:
     best = strongest(
         compare(a.text, b.text, reported, fragments_of(a)), compare(b.text, a.text, reported, fragments_of(b))
     )
+    if best is not None and best.relation in _WORDED_APART and months_differ(a.text, b.text):
+        # Alike in words, dated apart: two events ("arrested Reed in March" / "... in June").
+        # Word-for-word relations keep theirs: a quoted fragment is the remark, whatever the
+        # outlets' own words around it date.
+        best = None
     if a.article_id == b.article_id:
         # One article reports different things in similar words, or one event twice over
         # ("police arrested De Paz-Munoz in February" beside "they detained De Paz-Munoz"),
@@ -79,6 +84,9 @@ def relate(a: ClaimRow, b: ClaimRow) -> Comparison | None:
         if score is not None:
             return Comparison(Relation.PARAPHRASE, score)
     return best
+
+
+_WORDED_APART = frozenset({Relation.PARAPHRASE, Relation.VARIANT})
 
 
 # A claim's strongest neighbour is in another article whenever one relates at all: statements

@@ -85,9 +85,12 @@ def test_comma_and_coordinator_belong_to_neither_claim(nlp):
     ]
 
 
-def test_conjoined_verbs_sharing_one_subject_stay_one_claim(nlp):
+def test_conjoined_verbs_sharing_one_subject_split_as_the_module_says(nlp):
+    # Two remarks in the seeds' annotation (ice_oliveira_fled, ice_oliveira_entered_2022); the
+    # parser hangs "entered" on the passive "imposed" of the subordinate clause.
     assert claims_of(nlp, seed_text("000"), "fled Brazil") == [
-        "He fled Brazil before a 14-year prison sentence was imposed and entered the U.S. illegally in 2022"
+        "He fled Brazil before a 14-year prison sentence was imposed",
+        "entered the U.S. illegally in 2022",
     ]
 
 
@@ -192,3 +195,16 @@ def test_coordinated_clauses_inside_one_sentence_of_a_direct_quote_split(nlp):
 def test_alternatives_are_one_remark(nlp):
     quote = "Either the council pays for the repairs or the state takes over the bridge."
     assert split(nlp, f"“{quote}” Ruiz said.", quote, QuoteKind.DIRECT) == [quote]
+
+
+def test_a_verb_the_parser_hangs_on_a_passive_subordinate_clause_continues_the_main_clause(nlp):
+    text = "He fled Chile before a 10-year sentence was imposed and entered Argentina in 2021, the agency said."
+    quote = "He fled Chile before a 10-year sentence was imposed and entered Argentina in 2021"
+    assert split(nlp, text, quote) == [
+        "He fled Chile before a 10-year sentence was imposed",
+        "entered Argentina in 2021",
+    ]
+    # An active subordinate clause's own conjunct stays with it.
+    text = "The agency said he left Ecuador after officers raided his home and seized his passport."
+    quote = "he left Ecuador after officers raided his home and seized his passport"
+    assert split(nlp, text, quote) == [quote]

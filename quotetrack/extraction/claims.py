@@ -143,7 +143,11 @@ def _clause_starts(span: Span, shared_subjects: bool = True) -> list[int]:
     heads = {t.i for t in span if not _within(t.head, span) or t.head == t}
     starts = []
     for token in span:
-        if token.dep_ != "conj" or not _coordinated_with_head(token, span, heads) or not _conjoined_by_and(token):
+        if token.dep_ != "conj" or not _conjoined_by_and(token):
+            continue
+        if not _coordinated_with_head(token, span, heads) and not (
+            shared_subjects and _misattached_to_passive_clause(token, span, heads)
+        ):
             continue
         if not (_has_subject(token, span) or (shared_subjects and _finite_predicate(token))):
             continue
@@ -152,6 +156,19 @@ def _clause_starts(span: Span, shared_subjects: bool = True) -> list[int]:
         if span.start < left and (not _within(token.head, span) or token.head.i < left):
             starts.append(left)
     return starts
+
+
+def _misattached_to_passive_clause(conjunct: Token, span: Span, heads: set[int]) -> bool:
+    """ "He fled Chile before a sentence was imposed and crossed into Argentina": the parser
+    hangs "crossed" on the passive "imposed" of the subordinate clause, but an active verb
+    with no subject of its own cannot share a passive's subject ("a sentence ... crossed"):
+    it continues the clause the subordinate one hangs from, a head of the span."""
+    clause = conjunct.head
+    if clause.dep_ != "advcl" or not _within(clause, span) or clause.head.i not in heads:
+        return False
+    passive = any(c.dep_ == "auxpass" for c in clause.children)
+    active = not any(c.dep_ in {"auxpass", "nsubjpass"} for c in conjunct.children)
+    return passive and active and not _has_subject(conjunct, span)
 
 
 def _conjoined_by_and(conjunct: Token) -> bool:

@@ -139,14 +139,34 @@ def _name_key(text: str, label: str, table: NameTable | None) -> str:
         entry = table.person(text) or table.by_surname(text.split()[-1]) if table is not None else None
         name = entry.name if entry is not None else text
         return f"name:{fold(surname(name))}"
+    person = _person_mistagged(text, table) if label == "ORG" else None
+    if person is not None:
+        return f"name:{fold(surname(person))}"
     return f"name:{fold(text.removeprefix('the ').removeprefix('The '))}"
+
+
+def _person_mistagged(text: str, table: NameTable | None) -> str | None:
+    """The person an entity NER labelled otherwise names ("they detained Mynor Stiven Ruiz-Vega"
+    tagged ORG where "Ruiz-Vega" is a PERSON elsewhere in the article): the name table's
+    person with that surname, when the entity ends with it and holds every word of the
+    person's name ("the Ruiz Foundation" is no person Ruiz)."""
+    if table is None or len(text.split()) < 2:
+        return None
+    entry = table.person(text) or table.by_surname(text.split()[-1])
+    if entry is None:
+        return None
+    entity_words = [fold(w) for w in text.split()]
+    name_words = [fold(w) for w in entry.name.split()]
+    if entity_words[-1] != name_words[-1] or not set(name_words) <= set(entity_words):
+        return None
+    return entry.name
 
 
 def _antecedent(pronoun: Token, gender: str, table: NameTable | None) -> str | None:
     """The person named last before `pronoun` (within ANTECEDENT_WINDOW characters) whose
     gender, when the name table knows it, agrees."""
     floor = pronoun.idx - ANTECEDENT_WINDOW
-    for entity in reversed(_people_before(pronoun)):
+    for entity in reversed(_people_before(pronoun, table)):
         if entity.start_char < floor:
             break
         entry = table.person(entity.text) or table.by_surname(entity.text.split()[-1]) if table is not None else None
@@ -156,11 +176,21 @@ def _antecedent(pronoun: Token, gender: str, table: NameTable | None) -> str | N
     return None
 
 
-def _people_before(pronoun: Token) -> list[Span]:
-    """The people named before `pronoun`, in order: NER's PERSON entities, and proper nouns
-    NER left untagged (it misses names it has not seen: "Tomas Ruiz")."""
+def _people_before(pronoun: Token, table: NameTable | None = None) -> list[Span]:
+    """The people named before `pronoun`, in order: NER's PERSON entities, its ORG entities
+    that the name table knows as people (an unfamiliar full name; not one modifying a noun,
+    as in "Great Barrington police"), and proper nouns NER left untagged (it
+    misses names it has not seen: "Tomas Ruiz")."""
     doc = pronoun.doc
-    people = [e for e in doc.ents if e.label_ == "PERSON" and e.end <= pronoun.i]
+    people = [
+        e
+        for e in doc.ents
+        if e.end <= pronoun.i
+        and (
+            e.label_ == "PERSON"
+            or (e.label_ == "ORG" and e.root.dep_ != "compound" and _person_mistagged(e.text, table))
+        )
+    ]
     tagged = {t.i for e in doc.ents for t in e}
     for token in doc[: pronoun.i]:
         if token.pos_ == "PROPN" and token.i not in tagged and token.dep_ != "compound":

@@ -1,8 +1,9 @@
 """Are two claims one event? Their frames (extraction/events.py) share the predicate and
 what it is done to, by reference, and nothing in their wordings turns one against the other.
 
-- Predicate: the same lemma, or WordNet synonyms (paraphrase.synonyms_match: "ignore" /
-  "disregard", "release" / "free").
+- Predicate: the same lemma, WordNet synonyms (paraphrase.synonyms_match: "ignore" /
+  "disregard", "release" / "free"), or verbs of one EVENT_CLASSES row: acts news reports in
+  either word that WordNet's first senses keep apart ("arrested" / "detained" him).
 - Patient: one key in common ("name:paz-munoz" for "him" and "De Paz-Munoz"; "noun:detainer"
   for "the request" the sentence's detainer and "the detainer"), or nouns that are synonyms.
 - Agent: when both name someone (a person or organisation), one must be the same; a
@@ -15,6 +16,7 @@ what it is done to, by reference, and nothing in their wordings turns one agains
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from . import paraphrase
 from .statements import words
@@ -25,12 +27,35 @@ _MONTHS = {
     "october": 10, "oct": 10, "november": 11, "nov": 11, "december": 12, "dec": 12,
 }  # fmt: skip
 # "May" the month is capitalised mid-sentence; "may" the verb is not. Month names count only
-# written with a capital.
-_MONTH_WORD = re.compile(r"\b(" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\b\.?", re.IGNORECASE)
+# written with a capital: "May" or "MAY", never "may". Matched case-sensitively (an
+# IGNORECASE alternation costs ~30x more, and linking asks about every pair its words relate).
+_MONTH_FORMS = {form: number for name, number in _MONTHS.items() for form in (name.capitalize(), name.upper())}
+_MONTH_WORD = re.compile(r"\b(" + "|".join(sorted(_MONTH_FORMS, key=len, reverse=True)) + r")\b\.?")
 
 
+@lru_cache(maxsize=20_000)
 def months(text: str) -> frozenset[int]:
-    return frozenset(_MONTHS[m.group(1).lower()] for m in _MONTH_WORD.finditer(text) if m.group(1)[0].isupper())
+    return frozenset(_MONTH_FORMS[m.group(1)] for m in _MONTH_WORD.finditer(text))
+
+
+# Verbs outlets use for one act done to one person or thing, which WordNet's first senses do
+# not relate ("arrest" is a seizing there, "detain" a confining). Only predicates: the patient
+# must still be one referent, so "detained the suspect" never meets "arrested the protester".
+EVENT_CLASSES: tuple[frozenset[str], ...] = (
+    frozenset("arrest detain apprehend nab capture jail imprison incarcerate".split()),
+    frozenset("release free".split()),
+    frozenset("fire dismiss sack oust".split()),
+    frozenset("kill slay murder".split()),
+    frozenset("deport expel".split()),
+)
+_EVENT_CLASS = {verb: row for row in EVENT_CLASSES for verb in row}
+
+
+def predicates_match(a: str, b: str) -> bool:
+    """One predicate: one lemma, WordNet synonyms, or one EVENT_CLASSES row."""
+    if a == b or b in _EVENT_CLASS.get(a, ()):
+        return True
+    return paraphrase.synonyms_match(a, b)
 
 
 def _keys_match(a: list[str], b: list[str]) -> bool:
@@ -53,10 +78,16 @@ def different_events(a: dict | None, b: dict | None, patients_only: bool = False
     ("released the report" / "released the detainee")."""
     if not a or not b:
         return False
-    pa, pb = a["predicate"], b["predicate"]
-    if pa != pb and not paraphrase.synonyms_match(pa, pb):
+    if not predicates_match(a["predicate"], b["predicate"]):
         return not patients_only
     return not _keys_match(a["patient"], b["patient"])
+
+
+def months_differ(a: str, b: str) -> bool:
+    """Both wordings name a month and no month in common: two dated events, however alike
+    their words ("police arrested Reed in March" / "police arrested Reed in June")."""
+    ma, mb = months(a), months(b)
+    return bool(ma and mb and not ma & mb)
 
 
 def conflict(a: str, b: str) -> str | None:
@@ -64,8 +95,7 @@ def conflict(a: str, b: str) -> str | None:
     found = paraphrase.conflict(a, b)
     if found is not None:
         return found
-    ma, mb = months(a), months(b)
-    return "date" if ma and mb and not ma & mb else None
+    return "date" if months_differ(a, b) else None
 
 
 def same_event(a_text: str, a: dict | None, b_text: str, b: dict | None) -> float | None:
@@ -74,8 +104,7 @@ def same_event(a_text: str, a: dict | None, b_text: str, b: dict | None) -> floa
     a small floor, since the words are not the evidence here), or None when they do not."""
     if not a or not b or not words(a_text) or not words(b_text):
         return None
-    pa, pb = a["predicate"], b["predicate"]
-    if pa != pb and not paraphrase.synonyms_match(pa, pb):
+    if not predicates_match(a["predicate"], b["predicate"]):
         return None
     if not _keys_match(a["patient"], b["patient"]) or _agents_differ(a["agent"], b["agent"]):
         return None
