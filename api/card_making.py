@@ -11,7 +11,8 @@ from flask_smorest import abort
 from markupsafe import escape
 
 from quotetrack import card_text, cards
-from quotetrack.storage import quote_search, statement_queries
+from quotetrack.statements import queries as statement_queries
+from quotetrack.storage import quote_search
 from quotetrack.types import StoredSpeaker
 
 from .extensions import fetch_or_404, state

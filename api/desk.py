@@ -13,7 +13,8 @@ from urllib.parse import urlencode
 
 from flask import Blueprint, Response, request
 
-from quotetrack.storage import article_queries, quote_search, speaker_queries, statement_queries
+from quotetrack.statements import queries as statement_queries
+from quotetrack.storage import article_queries, quote_search, speaker_queries
 from quotetrack.storage.speaker_filter import resolve_speaker
 from quotetrack.types import StoredQuote, StoredSpeaker
 from quotetrack.validation import blank_controls

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from flask_smorest import Blueprint, abort
 
-from quotetrack.storage import statement_queries
-from quotetrack.verification import verify as verify_wording
+from quotetrack.statements import queries as statement_queries
+from quotetrack.statements.verify import verify as verify_wording
 
 from .extensions import fetch_or_404, state
 from .schemas.statements import (

@@ -8,8 +8,9 @@ from datetime import date
 
 from flask import Blueprint, Response, request
 
-from quotetrack.storage import quote_search, speaker_queries, statement_queries
-from quotetrack.verification import MAX_VERIFY_CHARS, too_long, verify
+from quotetrack.statements import queries as statement_queries
+from quotetrack.statements.verify import MAX_VERIFY_CHARS, too_long, verify
+from quotetrack.storage import quote_search, speaker_queries
 
 from .card_making import statement_embed
 from .extensions import state

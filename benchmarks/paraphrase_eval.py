@@ -4,7 +4,7 @@ as wording a?
     python benchmarks/paraphrase_eval.py [--out benchmarks/paraphrase_eval.txt]
 
 Every option first asks the existing word-level relations (verbatim, variant, fragment:
-quotetrack.normalization.statements.compare without the paraphrase rule); they differ in the
+quotetrack.statements.wording.compare without the paraphrase rule); they differ in the
 paraphrase test on top:
 
   (a) current   the shipped rule before this change: compare(a, b, reported=True), shared crude
@@ -48,8 +48,9 @@ sys.path.insert(0, str(ROOT))
 
 from rapidfuzz import fuzz  # noqa: E402
 
-from quotetrack.normalization import paraphrase  # noqa: E402
-from quotetrack.normalization.statements import Relation, compare, content_words, words  # noqa: E402
+from quotetrack.statements import paraphrase  # noqa: E402
+from quotetrack.statements.wording import Relation, compare  # noqa: E402
+from quotetrack.statements.words import content_words, words  # noqa: E402
 
 PAIRS = ROOT / "benchmarks" / "paraphrase_pairs.jsonl"
 HELDOUT = ROOT / "benchmarks" / "paraphrase_pairs_heldout.jsonl"

@@ -35,10 +35,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from quotetrack.extraction.events import claim_event  # noqa: E402
+from quotetrack.attribution.event_frames import claim_event  # noqa: E402
 from quotetrack.nlp import load_pipeline  # noqa: E402
-from quotetrack.normalization.events import different_events, months_differ, same_event  # noqa: E402
-from quotetrack.normalization.statements import compare  # noqa: E402
+from quotetrack.statements.events import different_events, months_differ, same_event  # noqa: E402
+from quotetrack.statements.wording import compare  # noqa: E402
 
 FILES = ("paraphrase_pairs.jsonl", "paraphrase_pairs_heldout.jsonl", "paraphrase_pairs_events.jsonl")
 

@@ -58,7 +58,7 @@ from quotetrack.attribution.ranker import Model, standing_in  # noqa: E402
 from quotetrack.config import load_settings  # noqa: E402
 from quotetrack.evaluation import GoldArticle, Span, load_gold, match, speaker_right  # noqa: E402
 from quotetrack.nlp import load_pipeline  # noqa: E402
-from quotetrack.normalization.paraphrase import _wordnet_index  # noqa: E402
+from quotetrack.normalization.lexicon import wordnet_index  # noqa: E402
 from quotetrack.service import ingest  # noqa: E402
 from quotetrack.sources import read_path  # noqa: E402
 from quotetrack.storage import Database, speaker_queries  # noqa: E402
@@ -92,7 +92,7 @@ def _gold_key(name: str) -> tuple[str, bool]:
 
 def _plural_noun(word: str) -> bool:
     lowered = word.lower()
-    return lowered.endswith("s") and any(s.startswith("n") for s in _wordnet_index().get(lowered[:-1], ()))
+    return lowered.endswith("s") and any(s.startswith("n") for s in wordnet_index().get(lowered[:-1], ()))
 
 
 def name_matches(stored: str, gold: str) -> bool:

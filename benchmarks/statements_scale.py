@@ -9,7 +9,7 @@ one sentence and one claim; the others, like real multi-remark quotes, are 2-3 s
 one claim per sentence, so the archive holds about 1.5 claims per quote. Every claim is its
 own statement (canonical_claim_id its claim, canonical_quote_id its quote) and the index
 (claim_shingles) holds each claim's keys as linking stores them: its 3-gram shingles and word
-stems (normalization.statements.index_keys). The archive is bulk-loaded with plain SQL (the NLP
+stems (statements.words.index_keys). The archive is bulk-loaded with plain SQL (the NLP
 pipeline is not part of what is measured).
 
 Verify queries are half altered copies of stored quotes (one word dropped, one replaced;
@@ -42,13 +42,13 @@ from pathlib import Path
 
 from sqlalchemy import func, select
 
-from quotetrack.normalization.statements import index_keys
 from quotetrack.service import store_article
+from quotetrack.statements.verify import verify
+from quotetrack.statements.words import index_keys
 from quotetrack.storage import Database
 from quotetrack.storage.identity import person_key, person_name
 from quotetrack.storage.models import ClaimRow, QuoteRow, SpeakerRow
 from quotetrack.types import Article, Method, Quote, QuoteKind, Speaker, SpeakerKind
-from quotetrack.verification import verify
 
 VOCABULARY = 20_000
 QUOTES_PER_SPEAKER = 100

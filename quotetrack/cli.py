@@ -211,8 +211,8 @@ def serve(host, port) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the full answer as JSON.")
 def verify(text, speaker, as_json) -> None:
     """Check a wording against every stored statement (DATABASE_URL)."""
+    from .statements.verify import verify as verify_wording
     from .storage import Database, speaker_queries
-    from .verification import verify as verify_wording
 
     url = load_settings()["DATABASE_URL"]
     _require_existing_database(url)

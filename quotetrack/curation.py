@@ -13,7 +13,7 @@ from __future__ import annotations
 from sqlalchemy.orm import Session
 
 from .errors import Conflict, NotFound, Superseded
-from .statements import relink
+from .statements.linking import relink
 from .storage import corrections
 from .storage.article_writes import update_article_metadata
 from .storage.audit import write_audit

@@ -12,11 +12,11 @@ from spacy.tokens import Doc
 from .attribution.attribute import attribute_article
 from .attribution.calibration import confidence
 from .attribution.context import Resolution
+from .attribution.event_frames import claim_event
 from .attribution.table import Entry
 from .extraction import find_candidates
 from .extraction.candidate import Candidate
 from .extraction.claims import claim_spans
-from .extraction.events import claim_event
 from .nlp import budget
 from .nlp.pipeline import parse_text, parse_texts
 from .normalization.text import NormalizedText, normalize

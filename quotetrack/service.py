@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 from .errors import InvalidInput
 from .nlp import pipeline_versions
 from .quotes import extract_quotes
-from .statements import link_quotes, lock_speakers, relink
+from .statements.linking import link_quotes, lock_speakers, relink
 from .storage import Database, article_queries, article_writes, overrides, quote_writes, speaker_identification
 from .storage.models import ArticleRow
 from .storage.quote_writes import AddedQuotes

@@ -108,7 +108,7 @@ class Quote:
     # The separate remarks the quote reports (original offsets, inside start..end, in order):
     # a statement groups claims, not quotes. Empty: the whole quote is one claim.
     claims: tuple[tuple[int, int], ...] = field(default=())
-    # Each claim's event frame (extraction/events.py), or None; parallel to `claims`.
+    # Each claim's event frame (attribution/event_frames.py), or None; parallel to `claims`.
     events: tuple[dict | None, ...] = field(default=())
 
 

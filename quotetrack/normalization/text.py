@@ -15,8 +15,7 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass
 
-from .lexicon import is_word
-from .statements import STOP_WORDS
+from .lexicon import STOP_WORDS, is_word
 
 # A lowercase word run into an all-caps acronym: "BarringtonICE". Two+ lowercase letters
 # before, so "iPhone", "McDonald" and "PhDs" are left alone.

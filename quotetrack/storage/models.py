@@ -215,7 +215,7 @@ class ClaimRow(Base):
     best_link_rank: Mapped[float] = mapped_column(Float, default=0.0, server_default="0")
     relation: Mapped[str | None] = mapped_column(String(12))
     similarity: Mapped[float | None] = mapped_column(Float)
-    # The claim's event frame (predicate and arguments by reference, extraction/events.py),
+    # The claim's event frame (predicate and arguments by reference, attribution/event_frames.py),
     # read by statement linking; None when the claim has none or predates migration 0007.
     event: Mapped[dict | None] = mapped_column(JSON, nullable=True)
 

@@ -123,7 +123,7 @@ def upgrade() -> None:
 def _index_word_stems(batch: int = 5000) -> None:
     """The index now also holds each claim's word stems (verify finds paraphrases through
     them): add them for the claims copied above, a batch at a time."""
-    from quotetrack.normalization.statements import stem_keys
+    from quotetrack.statements.words import stem_keys
 
     bind = op.get_bind()
     claims = sa.table("claims", sa.column("id"), sa.column("text"), sa.column("speaker_id"))

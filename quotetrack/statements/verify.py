@@ -17,25 +17,15 @@ from rapidfuzz import fuzz
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from .errors import InvalidInput
-from .normalization import paraphrase
-from .normalization.statements import (
-    MIN_FRAGMENT_WORDS,
-    VARIANT_RATIO,
-    Comparison,
-    Relation,
-    _find,
-    canonical_form,
-    compare,
-    shingles,
-    strongest,
-    words,
-)
-from .statements import fragments_of, quote_fragments
-from .storage.mappers import to_speaker
-from .storage.models import ArticleRow, ClaimRow, QuoteRow, StatementRow
-from .storage.statement_queries import candidate_claims, to_statement, wordings
-from .types import StoredSpeaker, StoredStatement
+from ..errors import InvalidInput
+from ..storage.mappers import to_speaker
+from ..storage.models import ArticleRow, ClaimRow, QuoteRow, StatementRow
+from ..types import StoredSpeaker, StoredStatement
+from . import paraphrase
+from .linking import fragments_of, quote_fragments
+from .queries import candidate_claims, to_statement, wordings
+from .wording import MIN_FRAGMENT_WORDS, VARIANT_RATIO, Comparison, Relation, compare, find_fragment, strongest
+from .words import canonical_form, shingles, words
 
 NOT_FOUND = "not_found"
 # From the verifier's side a faithful trim (the submitted words are all in the record) is a
@@ -104,7 +94,7 @@ def _elided(submitted: str, stored: str) -> Comparison | None:
         return None
     record, position = words(stored), 0
     for part in parts:
-        found = _find(record[position:], part) if len(part) >= MIN_FRAGMENT_WORDS else None
+        found = find_fragment(record[position:], part) if len(part) >= MIN_FRAGMENT_WORDS else None
         if found is None and len(part) < MIN_FRAGMENT_WORDS:  # a short part: plain search
             found = next(
                 (i for i in range(len(record) - position) if record[position + i : position + i + len(part)] == part),
@@ -167,7 +157,7 @@ def _assess(
     if len(ws) < MIN_WORDS:
         return best, None
     longer, shorter = (wq, ws) if len(wq) >= len(ws) else (ws, wq)
-    start = _find(longer, shorter)
+    start = find_fragment(longer, shorter)
     if start is not None:  # word for word, and still no relation: cut just after a negation
         return best, ("negation" if paraphrase.negated_before(longer, start) else None)
     a, b = canonical_form(submitted), canonical_form(stored)

@@ -5,7 +5,7 @@ detainer placed on Paz-Munoz was ignored"; "police arrested him in February" and
 arrested De Paz-Munoz in February". What they share is the event: the predicate (one lemma,
 or WordNet synonyms) and its arguments, once "him" is the person the article named before
 and "the request" the detainer its sentence introduced. Statement linking compares these
-frames (quotetrack/normalization/events.py); here they are read off the parse of the
+frames (quotetrack/statements/events.py); here they are read off the parse of the
 article, where the context is, and stored with each claim as plain JSON.
 
 A frame is {"predicate": lemma, "patient": [keys], "agent": [keys]}; keys are "name:<folded
@@ -21,10 +21,11 @@ from typing import TYPE_CHECKING
 
 from spacy.tokens import Doc, Span, Token
 
-from ..attribution.names import fold, surname
+from ..normalization.folding import fold
+from .names import surname
 
 if TYPE_CHECKING:
-    from ..attribution.table import NameTable
+    from .table import NameTable
 
 # Predicates that name no event of their own: copulas, possession, speech, support verbs.
 LIGHT_PREDICATES = frozenset("be have do say tell make get go come take give want need".split())

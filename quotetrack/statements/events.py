@@ -1,4 +1,4 @@
-"""Are two claims one event? Their frames (extraction/events.py) share the predicate and
+"""Are two claims one event? Their frames (attribution/event_frames.py) share the predicate and
 what it is done to, by reference, and nothing in their wordings turns one against the other.
 
 - Predicate: the same lemma, WordNet synonyms (paraphrase.synonyms_match: "ignore" /
@@ -19,7 +19,7 @@ import re
 from functools import lru_cache
 
 from . import paraphrase
-from .statements import words
+from .words import words
 
 _MONTHS = {
     "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4, "may": 5,

