@@ -18,9 +18,8 @@ class SpeakerKind(StrEnum):
     # The Python name is spelt as everywhere else in the code (Method.ORGANISATION,
     # attribution/organisation_kinds.py); the value keeps the spelling that is stored in
     # speakers.kind and served as the API's SpeakerKind enum, which only a migration (and a
-    # version of the API) may change. ORGANIZATION is the same member under its older name.
+    # version of the API) may change.
     ORGANISATION = "organization"
-    ORGANIZATION = "organization"
     GROUP = "group"  # "immigration advocates", "federal immigration officials"
     UNNAMED_SOURCE = "unnamed_source"  # "a source at ICE Boston": kept as such, never guessed
 

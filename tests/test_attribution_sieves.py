@@ -42,7 +42,7 @@ def test_it_refers_to_the_organisation_last_quoted_not_a_person(nlp):
         '"We will publish every inspection," it added.'
     )
     quote = quote_with(nlp, text, "publish every inspection")
-    assert name(quote) == "Northern Energy Board" and quote.speaker.kind is SpeakerKind.ORGANIZATION
+    assert name(quote) == "Northern Energy Board" and quote.speaker.kind is SpeakerKind.ORGANISATION
 
 
 def test_floating_quote_after_a_reporting_clause_in_its_paragraph(nlp):
@@ -397,7 +397,7 @@ def test_officials_named_after_an_organisation_of_the_article_speak_for_it(nlp):
     )
     quote = quote_with(nlp, text, "the wolves had crossed the river")
     assert name(quote) == "Fish and Wildlife Service" or "FWS" in quote.speaker.aliases
-    assert quote.speaker.kind is SpeakerKind.ORGANIZATION
+    assert quote.speaker.kind is SpeakerKind.ORGANISATION
 
 
 def test_officers_or_officials_no_organisation_distinguishes_stay_a_group(nlp):

@@ -158,7 +158,7 @@ def test_agency_description_resolves_to_the_organisation(nlp):
     quote = find(quotes_of(nlp, text), "the inspections would take two weeks")
     # Organisations go by their long form, the acronym an alias.
     assert speaker(quote) == "Federal Aviation Administration" and "FAA" in quote.speaker.aliases
-    assert quote.speaker.kind is SpeakerKind.ORGANIZATION
+    assert quote.speaker.kind is SpeakerKind.ORGANISATION
 
 
 def test_unnamed_source_is_kept_as_such(nlp):
@@ -242,7 +242,7 @@ def test_signature_of_an_organisation_account(nlp):
     )
     post = next(q for q in quotes_of(nlp, text) if q.method is Method.SIGNATURE)
     assert speaker(post) == "Springfield Taxpayers Alliance"
-    assert post.speaker.kind is SpeakerKind.ORGANIZATION and "@SpringTax" in post.speaker.aliases
+    assert post.speaker.kind is SpeakerKind.ORGANISATION and "@SpringTax" in post.speaker.aliases
     assert not post.text.endswith("pic.twitter.com/abc")
 
 

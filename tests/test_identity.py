@@ -18,7 +18,7 @@ from quotetrack.storage import Database
 from quotetrack.storage.models import QuoteRow
 from quotetrack.types import Article, Method, Quote, QuoteKind, Speaker, SpeakerKind
 
-P, ORG, G, U = SpeakerKind.PERSON, SpeakerKind.ORGANIZATION, SpeakerKind.GROUP, SpeakerKind.UNNAMED_SOURCE
+P, ORG, G, U = SpeakerKind.PERSON, SpeakerKind.ORGANISATION, SpeakerKind.GROUP, SpeakerKind.UNNAMED_SOURCE
 
 
 def article(url: str, *speakers: tuple[str, SpeakerKind, tuple[str, ...]]) -> tuple[Article, list[Quote]]:

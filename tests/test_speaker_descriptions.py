@@ -128,7 +128,7 @@ def test_an_organisation_met_by_its_short_form_first_keeps_its_full_name(nlp):
         '"Roads are closed in three counties," KVTA News said in its evening bulletin.'
     )
     quotes, _ = extract_quotes(text, nlp)
-    assert {(q.speaker.name, q.speaker.kind) for q in quotes if q.speaker} == {("KVTA News", SpeakerKind.ORGANIZATION)}
+    assert {(q.speaker.name, q.speaker.kind) for q in quotes if q.speaker} == {("KVTA News", SpeakerKind.ORGANISATION)}
     assert all("KVTA" in q.speaker.aliases for q in quotes if q.speaker)
 
 
@@ -208,5 +208,5 @@ def test_an_organisation_opened_by_a_first_name_is_an_organisation(nlp):
         '"They did their jobs," Liberty Okafor, a lawyer for the reporters, said.'
     )
     found = {(q.speaker.name, q.speaker.kind) for q in extract_quotes(text, nlp)[0] if q.speaker}
-    assert ("Harmony International", SpeakerKind.ORGANIZATION) in found
+    assert ("Harmony International", SpeakerKind.ORGANISATION) in found
     assert ("Liberty Okafor", SpeakerKind.PERSON) in found

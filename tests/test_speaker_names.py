@@ -153,7 +153,7 @@ def test_organisations_keep_their_full_name_and_kind(nlp):
         "Ferry fleet ageing\n\n"
         'The Brightwater Regional Ferry Authority approved the plan on Tuesday. "The fleet is old," the Authority said.'
     )
-    assert speakers(nlp, text) == [("Brightwater Regional Ferry Authority", SpeakerKind.ORGANIZATION, ())]
+    assert speakers(nlp, text) == [("Brightwater Regional Ferry Authority", SpeakerKind.ORGANISATION, ())]
 
 
 @pytest.mark.model
@@ -167,7 +167,7 @@ def test_descriptions_are_named_whole_and_officials_of_a_named_place_are_it(nlp)
     found = speakers(nlp, text)
     assert found[0][:2] == ("consultant to the Andorran delegation", SpeakerKind.UNNAMED_SOURCE)
     assert found[1][:2] == ("clinic officials", SpeakerKind.GROUP)
-    assert found[2][:2] == ("Saint Brigid Infirmary", SpeakerKind.ORGANIZATION)
+    assert found[2][:2] == ("Saint Brigid Infirmary", SpeakerKind.ORGANISATION)
 
 
 @pytest.mark.model

@@ -45,7 +45,6 @@ def test_status_enums_keep_the_stored_values():
 
 
 def test_organisation_is_one_spelling_in_python_and_the_stored_values_keep_theirs():
-    assert SpeakerKind.ORGANISATION is SpeakerKind.ORGANIZATION  # the older name still answers
     assert SpeakerKind.ORGANISATION.value == "organization"  # stored in speakers.kind, served as SpeakerKind
     assert Method.ORGANISATION.value == "organisation"  # stored in quotes.method, served as AttributionMethod
     assert [k.value for k in SpeakerKind] == ["person", "organization", "group", "unnamed_source"]

@@ -71,7 +71,7 @@ def _register(table: NameTable, head: Token, mask: QuoteMask) -> None:
         entry = table.by_handle(name.text) or table.add_person(handle_to_name(name.text))
         entry.aliases.add(name.text)
     elif not name.bare:
-        if name.kind is SpeakerKind.ORGANIZATION:
+        if name.kind is SpeakerKind.ORGANISATION:
             table.add_organisation(name.text, position=head.idx)
         else:
             table.add_person(name.text, position=head.idx)
@@ -79,7 +79,7 @@ def _register(table: NameTable, head: Token, mask: QuoteMask) -> None:
         known.positions.append(head.idx)
     elif name.titled or head.ent_type_ == "PERSON":
         table.add_person(name.text, position=head.idx)
-    elif head.ent_type_ in {"ORG", "GPE", "NORP"} or name.kind is SpeakerKind.ORGANIZATION:
+    elif head.ent_type_ in {"ORG", "GPE", "NORP"} or name.kind is SpeakerKind.ORGANISATION:
         table.add_organisation(name.text, position=head.idx)
 
 

@@ -32,7 +32,7 @@ def description(head: Token, ctx: Context) -> Resolution | None:
         known = ctx.table.organisation_ending_with(words)
         if known is not None:
             return Resolution(known, phrase.text, Method.ORGANISATION_ANAPHOR, words)
-        return Resolution(Entry(words, SpeakerKind.ORGANIZATION), phrase.text, Method.DESCRIPTION, lemma)
+        return Resolution(Entry(words, SpeakerKind.ORGANISATION), phrase.text, Method.DESCRIPTION, lemma)
     if singular and possessor is not None and lemma in RELATIVES:
         # "Ion's father", "the victim's lawyer": someone the article knows only through another.
         words = strip_determiner(described_words(head, phrase, with_clauses=False))
@@ -131,11 +131,11 @@ def _organisation_after(head: Token, table: NameTable) -> Entry | None:
             continue
         name = head.doc[pobj.left_edge.i : pobj.i + 1].text
         entry = table.organisation_for(name) or table.organisation_for(pobj.text)
-        if entry is not None and entry.kind is SpeakerKind.ORGANIZATION and not is_common_noun_phrase(entry.name):
+        if entry is not None and entry.kind is SpeakerKind.ORGANISATION and not is_common_noun_phrase(entry.name):
             return entry
         if entry is None and pobj.ent_type_ in {"ORG", "FAC"} and not is_common_noun_phrase(name):
             # Named there and nowhere else ("officials at Saint Brigid Infirmary"): its whole name.
-            return Entry(re.sub(r"^the\s+", "", name, flags=re.I), SpeakerKind.ORGANIZATION)
+            return Entry(re.sub(r"^the\s+", "", name, flags=re.I), SpeakerKind.ORGANISATION)
     return None
 
 

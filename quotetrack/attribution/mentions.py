@@ -120,7 +120,7 @@ def name_in(head: Token, mask: QuoteMask) -> Name | None:
     if head.lower_ in ROLE_WORDS or head.is_sent_start and head.lower_ in COMMON_NOUNS:
         return None  # "the CEO", "MP", "Hospital" starting a sentence: a role or a common noun, not a name
     if is_acronym(head) and not _is_roman_numeral(head.text):
-        return Name(SpeakerKind.ORGANIZATION, head.text)
+        return Name(SpeakerKind.ORGANISATION, head.text)
     # "Mr." and "Gov." title the name; the title is added once, below.
     # Only the words after a title or honorific name ("Undersecretary for Education Mr.
     # Toccafondi"); the title itself is added once, below.
@@ -145,7 +145,7 @@ def name_in(head: Token, mask: QuoteMask) -> Name | None:
         # proper nouns that ends in the entity.
         run = _proper_run(head)
         longer = run is not None and run.start < entity.start and run.end >= entity.end
-        return Name(SpeakerKind.ORGANIZATION, run.text if longer and run is not None else entity.text)
+        return Name(SpeakerKind.ORGANISATION, run.text if longer and run is not None else entity.text)
     if not proper and head.text[:1].isupper() and head.pos_ in {"NOUN", "VERB"} and not _is_roman_numeral(head.text):
         # The tagger took a surname for a noun or a verb ("Wilkins/NOUN said"): the table
         # decides whether the article names such a person.
@@ -156,7 +156,7 @@ def name_in(head: Token, mask: QuoteMask) -> Name | None:
     if len(proper) == 1:
         # One word: a surname the article gave in full, or a one-word organisation; the
         # table decides ("Healey" tagged ORG is still Maura Healey's surname).
-        kind = SpeakerKind.ORGANIZATION if organisation else SpeakerKind.PERSON
+        kind = SpeakerKind.ORGANISATION if organisation else SpeakerKind.PERSON
         return Name(kind, f"{_title_of(phrase)} {words}".strip(), bare=True, titled=titled)
     if label == "PERSON" or titled:
         return Name(SpeakerKind.PERSON, f"{_title_of(phrase)} {words}".strip(), titled=titled)
@@ -164,7 +164,7 @@ def name_in(head: Token, mask: QuoteMask) -> Name | None:
         # Proper nouns NER left untagged: a title and a short name ("Sgt Ron Long") or a
         # known first name and a surname are a person, not an organisation.
         return Name(SpeakerKind.PERSON, words)
-    return Name(SpeakerKind.ORGANIZATION, phrase.text)
+    return Name(SpeakerKind.ORGANISATION, phrase.text)
 
 
 def _joined(proper: list[Token]) -> str:

@@ -84,7 +84,7 @@ _SPECIFIC = frozenset(word for words in _KIND_WORDS.values() for word in words) 
 
 def can_be(entry: Entry, noun: str) -> bool:
     """Whether organisation `entry` can be called "the <noun>"."""
-    if entry.kind is not SpeakerKind.ORGANIZATION:
+    if entry.kind is not SpeakerKind.ORGANISATION:
         return False
     words = {_american(w.strip(".,'’()")) for name in (entry.name, *entry.aliases) for w in fold(name).split()}
     noun = _american(noun)

@@ -34,9 +34,9 @@ def agrees(entry: Entry, pronoun: Token) -> bool:
             return entry.gender == wanted  # "Ion's father ... he said"; a bare "source" may be anyone
         return entry.kind is SpeakerKind.PERSON and entry.gender in {None, wanted}
     if word in PRONOUNS_PLURAL:  # also the singular "they" of an unnamed source
-        return entry.kind in {SpeakerKind.ORGANIZATION, SpeakerKind.GROUP, SpeakerKind.UNNAMED_SOURCE}
+        return entry.kind in {SpeakerKind.ORGANISATION, SpeakerKind.GROUP, SpeakerKind.UNNAMED_SOURCE}
     if word in PRONOUNS_THING:
-        return entry.kind is SpeakerKind.ORGANIZATION
+        return entry.kind is SpeakerKind.ORGANISATION
     return True  # "who": any
 
 

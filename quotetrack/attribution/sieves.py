@@ -91,7 +91,7 @@ def explicit_name(head: Token, ctx: Context) -> Resolution | None:
         if organisation is not None:
             return Resolution(organisation, mention, Method.EXPLICIT_NAME, name.text)
         return None
-    if name.kind is SpeakerKind.ORGANIZATION:
+    if name.kind is SpeakerKind.ORGANISATION:
         # NER may run a surname into what follows ("Rathbun the Scientology"): a person the
         # article names in full, by the mention's first word, wins over an unknown organisation.
         first = name.text.split()[0]
@@ -148,7 +148,7 @@ def organisation_anaphor(head: Token, ctx: Context) -> Resolution | None:
 
     def fits(entry: Entry | None) -> bool:
         return entry is not None and (
-            can_be(entry, lemma) if known_kind(lemma) else entry.kind is SpeakerKind.ORGANIZATION
+            can_be(entry, lemma) if known_kind(lemma) else entry.kind is SpeakerKind.ORGANISATION
         )
 
     # The organisation last quoted or last named, whichever came later.
@@ -334,7 +334,7 @@ def _introduced_between(start: int, end: int, ctx: Context) -> tuple[Entry, bool
             continue
         entry = resolve_mention(token, ctx.nested()).entry
         named = entry is not None and entry.name[:1].isupper()
-        if entry is not None and named and entry.kind in {SpeakerKind.PERSON, SpeakerKind.ORGANIZATION}:
+        if entry is not None and named and entry.kind in {SpeakerKind.PERSON, SpeakerKind.ORGANISATION}:
             found.append((entry, speech, noun_phrase(token).text))
     spoken = [f for f in found if f[1]]
     return (spoken or found)[-1] if found else None

@@ -290,7 +290,7 @@ class NameTable:
             known.aliases.add(known.name)
             known.name = name
             self.organisations.setdefault(fold(name), known)
-        entry = known or self.organisations.setdefault(fold(name), Entry(name, SpeakerKind.ORGANIZATION))
+        entry = known or self.organisations.setdefault(fold(name), Entry(name, SpeakerKind.ORGANISATION))
         if position is not None:
             entry.positions.append(position)
         return entry

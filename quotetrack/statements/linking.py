@@ -24,6 +24,7 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session, contains_eager, selectinload
 
 from ..storage.models import ArticleRow, ClaimRow, ClaimShingleRow, QuoteRow, StatementRow
+from ..types import QuoteStatus
 from .events import months_differ, same_event
 from .index import neighbours
 from .wording import RELATION_RANK, Comparison, Relation, compare, strongest
@@ -121,7 +122,11 @@ def candidates(session: Session, claim: ClaimRow) -> list[ClaimRow]:
             session.scalars(
                 select(ClaimRow.id)
                 .join(ClaimRow.quote)
-                .where(ClaimRow.speaker_id == claim.speaker_id, ClaimRow.id != claim.id, QuoteRow.status == "accepted")
+                .where(
+                    ClaimRow.speaker_id == claim.speaker_id,
+                    ClaimRow.id != claim.id,
+                    QuoteRow.status == QuoteStatus.ACCEPTED,
+                )
                 .order_by(ClaimRow.id.desc())
                 .limit(SPEAKER_CANDIDATES)
             )
@@ -131,7 +136,7 @@ def candidates(session: Session, claim: ClaimRow) -> list[ClaimRow]:
     found = (
         select(ClaimRow)
         .join(ClaimRow.quote)
-        .where(ClaimRow.id.in_(ids), QuoteRow.status == "accepted")
+        .where(ClaimRow.id.in_(ids), QuoteRow.status == QuoteStatus.ACCEPTED)
         # Relating a candidate reads its quote and article: loaded with it, the article's
         # text only when a mixed quote's fragments need it.
         .options(
@@ -233,7 +238,7 @@ def relink(session: Session, quotes: list[QuoteRow], change: Callable[[], None])
     session.flush()
     for claim in claims:  # rejected quotes' claims too, so no claim keeps an old speaker
         claim.speaker_id = claim.quote.speaker_id
-    link_quotes(session, [q for q in quotes if q.status == "accepted"], orphaned)
+    link_quotes(session, [q for q in quotes if q.status == QuoteStatus.ACCEPTED], orphaned)
 
 
 def _regroup(session: Session, claim_ids: set[int], statement_ids: set[int]) -> None:

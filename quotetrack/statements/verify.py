@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 from ..errors import InvalidInput
 from ..storage.mappers import to_speaker
 from ..storage.models import ArticleRow, ClaimRow, QuoteRow, StatementRow
-from ..types import StoredSpeaker, StoredStatement
+from ..types import QuoteStatus, StoredSpeaker, StoredStatement
 from . import paraphrase
 from .linking import fragments_of, quote_fragments
 from .queries import candidate_claims, to_statement, wordings
@@ -195,7 +195,7 @@ def archive_scope(session: Session) -> ArchiveScope:
     articles, first, last = session.execute(
         select(func.count(ArticleRow.id), func.min(ArticleRow.published), func.max(ArticleRow.published))
     ).one()
-    quotes = session.scalar(select(func.count(QuoteRow.id)).where(QuoteRow.status == "accepted")) or 0
+    quotes = session.scalar(select(func.count(QuoteRow.id)).where(QuoteRow.status == QuoteStatus.ACCEPTED)) or 0
     scope = ArchiveScope(articles or 0, quotes, first, last)
     if len(_scopes) > 64:
         _scopes.clear()

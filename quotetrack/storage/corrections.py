@@ -132,8 +132,8 @@ def speaker_or_raise(session: Session, id_or_slug: str) -> SpeakerRow:
 
 def _keys_for(name: str, kind: str) -> list[str]:
     """The shared identity keys a speaker of this name and kind would be found by."""
-    if kind == SpeakerKind.ORGANIZATION.value:
-        return organization_keys(Speaker(name, SpeakerKind.ORGANIZATION))
+    if kind == SpeakerKind.ORGANISATION.value:
+        return organization_keys(Speaker(name, SpeakerKind.ORGANISATION))
     if kind == SpeakerKind.PERSON.value and is_proper_name(name):
         person = person_name(name)
         if person is not None and person.first:
@@ -158,7 +158,7 @@ def change_speaker(session: Session, row: SpeakerRow, changes: dict) -> None:
     name also becomes an identity key of the speaker, so later articles naming it join it;
     a name that is another speaker's identity is a Conflict (merge instead)."""
     name, kind = changes.get("name", row.name).strip(), changes.get("kind", row.kind)
-    if kind != row.kind and kind not in (SpeakerKind.PERSON.value, SpeakerKind.ORGANIZATION.value):
+    if kind != row.kind and kind not in (SpeakerKind.PERSON.value, SpeakerKind.ORGANISATION.value):
         # Groups and unnamed sources are never shared: later articles stop finding it.
         for key in [k for k in row.keys if not k.key.startswith("local:")]:
             row.keys.remove(key)

@@ -224,7 +224,7 @@ class Resolver:
             return self._local(speaker, IdentityMethod.ARTICLE_LOCAL, {"reason": "a pronoun only"})
         if not is_proper_name(speaker.name):
             return self._local(speaker, IdentityMethod.ARTICLE_LOCAL, {"reason": "not a proper name"})
-        if speaker.kind is SpeakerKind.ORGANIZATION:
+        if speaker.kind is SpeakerKind.ORGANISATION:
             if is_common_noun_phrase(speaker.name):
                 return self._local(speaker, IdentityMethod.ARTICLE_LOCAL, {"reason": "common nouns, no proper name"})
             return self._organization(speaker)
