@@ -48,10 +48,11 @@ if [ -z "${REDIS_URL_TEST:-}" ]; then
         echo "Redis unavailable: the queue tests are skipped" >&2
     fi
 fi
-# Static checks first: lint, formatting and types (configured in pyproject.toml).
+# Static checks first: lint, formatting, types and the layers (all configured in pyproject.toml).
 .venv/bin/ruff check quotetrack api tests benchmarks
 .venv/bin/ruff format --check quotetrack api tests benchmarks
 .venv/bin/mypy quotetrack api
+.venv/bin/lint-imports --no-cache
 # --dist loadgroup: tests spread one by one over the workers, except those of one xdist_group
 # (tests that share a module's server) which stay together.
 .venv/bin/python -m pytest -n "${TEST_WORKERS:-auto}" --dist loadgroup "$@"
