@@ -93,7 +93,7 @@ def attribute_article(
 ) -> tuple[list[tuple[Candidate, Resolution]], NameTable]:
     """Every quote's speaker: the sieves propose, then the candidate model (`ranker.py`) decides
     among the proposal and the article's other candidates: `model`, else the one in use
-    (`ranker.json`, or a stand-in an evaluation set). `use_model=False`: the sieves alone."""
+    (`ranker.json`, or the stand-in an evaluation set up: ranker.standing_in). `use_model=False`: the sieves alone."""
     table = build_table(doc, mask, candidates)
     proposed = propose(candidates, table, mask, paragraph_of)
     model = model if model is not None else model_in_use()
