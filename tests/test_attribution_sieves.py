@@ -271,6 +271,24 @@ def test_the_agency_can_be_an_acronym_never_spelt_out(nlp):
     assert name(quote_with(nlp, text, "it had warned both owners")) == "FWSA"
 
 
+def test_declining_to_say_reports_nothing(nlp):
+    for text in (
+        "The coach declined to say when the striker would return.",
+        "The ministry refused to confirm that the embassy had been closed.",
+    ):
+        quotes, _ = extract_quotes(text, nlp)
+        assert not quotes, text  # before: "when the striker would return" was her statement
+
+
+def test_the_unnamed_source_described_before_is_the_one_referred_to(nlp):
+    text = (
+        "A spokesman for the Port Authority said the ferry terminal would reopen on Friday.\n\n"
+        '"We apologise to every passenger," the spokesman said in an email.'
+    )
+    # Before: a second unnamed source, "spokesman", apart from the one the article introduced.
+    assert name(quote_with(nlp, text, "We apologise")) == "spokesman for the Port Authority"
+
+
 def test_an_imperative_tells_the_reader_and_reports_nothing(nlp):
     quotes, _ = extract_quotes("Please note that the listed timetables may change without notice.", nlp)
     assert not quotes

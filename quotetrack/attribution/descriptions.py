@@ -27,6 +27,11 @@ def description(head: Token, ctx: Context) -> Resolution | None:
     determiner = next(
         (c.lower_ for t in (head, possessor) if t is not None for c in t.children if c.dep_ in {"det", "nummod"}), ""
     )
+    if singular and is_bare_definite(phrase, head) and lemma not in ORGANISATION_NOUNS:
+        # "A spokeswoman for the agency said ... the spokeswoman said": the one described before.
+        earlier = _described_before(lemma, ctx)
+        if earlier is not None:
+            return Resolution(earlier, phrase.text, Method.DESCRIPTION, lemma)
     if lemma in ORGANISATION_NOUNS and singular:
         words = strip_determiner(described_words(head, phrase, with_clauses=False))
         known = ctx.table.organisation_ending_with(words)
@@ -55,6 +60,16 @@ def description(head: Token, ctx: Context) -> Resolution | None:
 
 # Those who speak for an organisation: "ICE officials said" is the agency's word. Officers,
 # agents, employees or "a source" speak for themselves.
+def _described_before(lemma: str, ctx: Context) -> Entry | None:
+    """The unnamed source an earlier quote's description introduced with this noun, last first."""
+    for _, resolution in reversed(ctx.previous):
+        entry = resolution.entry
+        described = resolution.method is Method.DESCRIPTION and resolution.evidence == lemma
+        if described and entry is not None and entry.kind is SpeakerKind.UNNAMED_SOURCE:
+            return entry
+    return None
+
+
 # People named by their tie to another ("Ion's father", "her lawyer"), with the gender the
 # noun itself tells (pronouns may refer to them: "Ion's father ... He said").
 RELATIVES: dict[str, str | None] = {

@@ -257,11 +257,17 @@ def indirect_quotes(doc: Doc, mask: QuoteMask, skip_paragraph) -> list[Candidate
     return [c for c in found if c is not None]
 
 
+# Verbs that, with a reporting verb in their infinitive, say it was not said.
+_DECLINING_VERBS = frozenset("decline refuse fail".split())
+
+
 def _candidate(content: Span, cue: Token, mask: QuoteMask) -> Candidate | None:
     if any(t.dep_ == "mark" and t.lower_ in {"if", "whether"} for t in content[:2]):
         return None  # an indirect question ("asked if she would"), not a statement
     if any(c.dep_ == "neg" for c in cue.children):
         return None  # "did not explain why ...": nothing was said
+    if cue.dep_ == "xcomp" and cue.head.lemma_.lower() in _DECLINING_VERBS:
+        return None  # "declined to say when ...", "refused to confirm that ...": nothing was said either
     if _is_imperative(cue):
         return None  # "Please note that the sources may be offline": the reader is told, nobody said it
     start, end = trim(content)
