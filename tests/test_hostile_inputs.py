@@ -39,6 +39,7 @@ from spacy.language import Language
 
 from quotetrack import extraction
 from quotetrack import quotes as quotes_module
+from quotetrack.attribution.candidates import Article
 from quotetrack.attribution.table import _ACRONYM_DEFINITION
 from quotetrack.errors import ExtractionBudgetExceeded, InvalidInput
 from quotetrack.extraction import find_candidates
@@ -218,6 +219,7 @@ BOUNDS = {
     "sentences: token pairs within a sentence, per token": 150,
     "merge: comparisons between finds, per character": 3,
     "claims: characters of doc.text read, per character": 2,
+    "candidates: paragraph look-ups, per character": 1,
 }
 # Longest Doc, in tokens, a component may be given (MAX_PARSE_TOKENS).
 LONGEST_DOC = 8_000
@@ -271,7 +273,9 @@ def count_work(nlp, monkeypatch, component_inputs):
     - a first component recording each Doc's length (the `component_inputs` fixture);
     - Candidate.overlap and Candidate.contains, and the direct quotes `_cut_before_direct` is
       given (it compares a reported clause with each): how `_merge` compares finds;
-    - quotes.claim_spans, given the Doc behind a proxy counting reads of `doc.text`."""
+    - quotes.claim_spans, given the Doc behind a proxy counting reads of `doc.text`;
+    - the paragraph look-ups of the candidate features (attribution/candidates.Article): they
+      once looked up every mention of every candidate for every quote (17M at 50 KB)."""
     tokenizer = nlp.tokenizer.tokenizer
     work: Counter = Counter()
     searches = ("prefix_search", "suffix_search", "infix_finditer", "token_match", "url_match")
@@ -310,6 +314,13 @@ def count_work(nlp, monkeypatch, component_inputs):
         return cut_before_direct(candidate, direct, text)
 
     monkeypatch.setattr(extraction, "_cut_before_direct", counted_cut)
+    article_of = Article.of.__func__
+
+    def counted_article(cls, doc, table, mask, paragraph_of):
+        lookups = _counted(paragraph_of, work, "candidates: paragraph look-ups, per character")
+        return article_of(cls, doc, table, mask, lookups)
+
+    monkeypatch.setattr(Article, "of", classmethod(counted_article))
 
     def count(text: str) -> tuple[Counter, int]:
         """The counts for `text`, and the length of the longest Doc a component was given."""

@@ -11,6 +11,7 @@ and stored as a readable table of weights.
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -53,13 +54,21 @@ class Article:
     token_at: dict[int, Token]  # character offset of a token's first character -> token
     first_named: int | None  # where the article names its first person
     named: list[tuple[Entry, list[tuple[int, int]]]]  # every entry with its (position, paragraph) mentions
+    sorted_positions: dict[int, list[int]]  # id(entry) -> its mentions' positions, in text order
 
     @classmethod
     def of(cls, doc: Doc, table: NameTable, mask: QuoteMask, paragraph_of: Callable[[int], int]) -> Article:
         positions = [p for e in table.people.values() for p in e.positions]
         entries = {id(e): e for e in (*table.people.values(), *table.organisations.values())}.values()
         named = [(e, [(p, paragraph_of(p)) for p in e.positions]) for e in entries]
-        return cls(doc, table, mask, paragraph_of, {t.idx: t for t in doc}, min(positions, default=None), named)
+        ordered = {id(e): sorted(e.positions) for e in entries}
+        first = min(positions, default=None)
+        return cls(doc, table, mask, paragraph_of, {t.idx: t for t in doc}, first, named, ordered)
+
+    def positions_of(self, entry: Entry) -> list[int]:
+        """The entry's mentions in text order (sorted once per article: every quote asks)."""
+        found = self.sorted_positions.get(id(entry))
+        return found if found is not None else sorted(entry.positions)
 
 
 @dataclass(frozen=True)
@@ -214,26 +223,33 @@ def _recency(entry: Entry, here: QuoteContext) -> dict[str, float]:
 def _mentions(entry: Entry, here: QuoteContext, article: Article) -> dict[str, float]:
     quote, sentence, context = here.quote, here.sentence, here.context
     f: dict[str, float] = {}
-    if not entry.positions:
+    positions = article.positions_of(entry)
+    if not positions:
         return f
-    f["mentions_log"] = math.log1p(len(entry.positions))
-    before = [p for p in entry.positions if p < quote.start]
-    after = [p for p in entry.positions if p >= quote.end and article.paragraph_of(p) == quote.paragraph]
-    if before:
-        nearest = max(before)
+    f["mentions_log"] = math.log1p(len(positions))
+    # The nearest mention on each side, by bisection: an entry named thousands of times in a
+    # long text is not scanned once per quote.
+    below = bisect_left(positions, quote.start)
+    above = bisect_left(positions, quote.end)
+    before = positions[below - 1] if below else None
+    after = positions[above] if above < len(positions) else None
+    if after is not None and article.paragraph_of(after) != quote.paragraph:
+        after = None  # later mentions lie in later paragraphs still
+    if before is not None:
+        nearest = before
         gap = quote.paragraph - article.paragraph_of(nearest)
         f[f"named_paragraphs_back_{min(gap, 3)}_{context}"] = 1.0
         f["named_before_distance"] = math.log1p(quote.start - nearest) / 8
         if sentence is not None and nearest >= sentence[0]:
             f["named_before_in_sentence"] = 1.0
         f.update(_role_of_mention(nearest, article, "before"))
-    if after:
-        nearest = min(after)
+    if after is not None:
+        nearest = after
         f["named_after_distance"] = math.log1p(nearest - quote.end) / 8
         if sentence is not None and nearest < sentence[1]:
             f["named_after_in_sentence"] = 1.0
         f.update(_role_of_mention(nearest, article, "after"))
-    if min(entry.positions) == article.first_named:
+    if positions[0] == article.first_named:
         f["named_first"] = 1.0
     return f
 

@@ -194,9 +194,10 @@ def find_candidates(doc: Doc) -> Found:
     # A headline is noise for every other find, but "UN says hunger will grow" reports speech
     # like any sentence: the article's first paragraph, when it is a headline, is read for it.
     headline = 0 if bounds and 0 in noise and is_headline(text[bounds[0][0] : bounds[0][1]]) else None
+    skipped = noise - {headline}  # once: the test runs on every sentence
     indirect = [
         Candidate(c.start, c.end, c.kind, c.cue, c.speaker_head, c.speaker_text, c.fragments, paragraph_of(c.start))
-        for c in indirect_quotes(doc, mask, lambda offset: paragraph_of(offset) in noise - {headline})
+        for c in indirect_quotes(doc, mask, lambda offset: paragraph_of(offset) in skipped)
         if paragraph_of(c.start) != headline or _is_clause(doc, c)
     ]
     # Interview answers are kept whole, like posts: quoted words and reported speech inside
