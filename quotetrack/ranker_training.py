@@ -19,7 +19,7 @@ from spacy.language import Language
 
 from .attribution.attribute import build_table, propose
 from .attribution.calibration import confidence as sieve_confidence
-from .attribution.candidates import Article, candidates_for
+from .attribution.candidates import Article, SpeakerHistory, candidates_for
 from .attribution.ranker import MODEL_FILE, PRIOR_FEATURE, Model
 from .attribution.table import Entry
 from .evaluation import GoldArticle, Report, Span, evaluate, match, organisation_acronyms, speaker_right
@@ -69,12 +69,13 @@ def collect(articles: list[GoldArticle], nlp: Language) -> list[ArticleExamples]
         table = build_table(doc, found.mask, found.candidates)
         proposed = propose(found.candidates, table, found.mask, found.paragraph_of)
         context = Article.of(doc, table, found.mask, found.paragraph_of)
+        history = SpeakerHistory.of(proposed)
         quotes = []
         for index, (candidate, resolution) in enumerate(proposed):
             start, end = normalized.span_to_original(candidate.start, candidate.end)
             choices = [
                 Choice(c.entry.name, _acronyms(c.entry), c.features, c.proposed)
-                for c in candidates_for(index, proposed, context)
+                for c in candidates_for(index, proposed, context, history)
             ]
             entry = resolution.entry
             span = Span(

@@ -53,22 +53,74 @@ class Article:
     paragraph_of: Callable[[int], int]
     token_at: dict[int, Token]  # character offset of a token's first character -> token
     first_named: int | None  # where the article names its first person
-    named: list[tuple[Entry, list[tuple[int, int]]]]  # every entry with its (position, paragraph) mentions
+    # Every entry with its mentions by paragraph (paragraph -> positions in text order). Paragraph
+    # numbers rank prose paragraphs, so they do not grow with the position across noise.
+    named: list[tuple[Entry, dict[int, list[int]]]]
     sorted_positions: dict[int, list[int]]  # id(entry) -> its mentions' positions, in text order
+    by_paragraph: dict[int, dict[int, list[int]]]  # id(entry) -> its mentions by paragraph
 
     @classmethod
     def of(cls, doc: Doc, table: NameTable, mask: QuoteMask, paragraph_of: Callable[[int], int]) -> Article:
         positions = [p for e in table.people.values() for p in e.positions]
         entries = {id(e): e for e in (*table.people.values(), *table.organisations.values())}.values()
-        named = [(e, [(p, paragraph_of(p)) for p in e.positions]) for e in entries]
         ordered = {id(e): sorted(e.positions) for e in entries}
+        by_paragraph = {id(e): _by_paragraph(ordered[id(e)], paragraph_of) for e in entries}
+        named = [(e, by_paragraph[id(e)]) for e in entries]
         first = min(positions, default=None)
-        return cls(doc, table, mask, paragraph_of, {t.idx: t for t in doc}, first, named, ordered)
+        return cls(doc, table, mask, paragraph_of, {t.idx: t for t in doc}, first, named, ordered, by_paragraph)
+
+    def in_paragraph(self, entry: Entry, paragraph: int) -> list[int]:
+        """The entry's mentions in one paragraph, in text order."""
+        found = self.by_paragraph.get(id(entry))
+        if found is None:
+            found = _by_paragraph(sorted(entry.positions), self.paragraph_of)
+        return found.get(paragraph, [])
 
     def positions_of(self, entry: Entry) -> list[int]:
         """The entry's mentions in text order (sorted once per article: every quote asks)."""
         found = self.sorted_positions.get(id(entry))
         return found if found is not None else sorted(entry.positions)
+
+
+def _by_paragraph(positions: list[int], paragraph_of: Callable[[int], int]) -> dict[int, list[int]]:
+    found: dict[int, list[int]] = {}
+    for position in positions:
+        found.setdefault(paragraph_of(position), []).append(position)
+    return found
+
+
+@dataclass(frozen=True)
+class SpeakerHistory:
+    """Who spoke the quotes before each quote of an article, from the sieves' answers. Built
+    once per article: rebuilt for every quote it was quadratic in the number of quotes (a
+    hostile text holds thousands)."""
+
+    resolutions: list[tuple[Candidate, Resolution]]
+    spoke_at: dict[int, list[int]]  # id(entry) -> the indices of the quotes it spoke, in text order
+    recent_at: list[list[Entry]]  # per quote: the earlier quotes' speakers, most recent first, each once
+
+    @classmethod
+    def of(cls, resolutions: list[tuple[Candidate, Resolution]]) -> SpeakerHistory:
+        spoke_at: dict[int, list[int]] = {}
+        recent_at: list[list[Entry]] = []
+        recent: list[Entry] = []
+        for index, (_, resolution) in enumerate(resolutions):
+            recent_at.append(recent)
+            entry = resolution.entry
+            if entry is not None:
+                spoke_at.setdefault(id(entry), []).append(index)
+                # Move to front: the most recent distinct speakers, whatever came before them.
+                recent = [entry, *(e for e in recent if e is not entry)][:PREVIOUS_SPEAKERS]
+        return cls(resolutions, spoke_at, recent_at)
+
+    def spoke_before(self, entry: Entry, index: int) -> tuple[int, Candidate | None]:
+        """How many quotes before quote `index` the entry spoke, and the last of them."""
+        spoken = self.spoke_at.get(id(entry), [])
+        count = bisect_left(spoken, index)
+        return count, self.resolutions[spoken[count - 1]][0] if count else None
+
+    def previous(self, index: int) -> tuple[Candidate, Resolution] | None:
+        return self.resolutions[index - 1] if index else None
 
 
 @dataclass(frozen=True)
@@ -77,8 +129,8 @@ class QuoteContext:
 
     quote: Candidate
     proposal: Resolution
-    previous: list[tuple[Candidate, Resolution]]
-    spoke: dict[int, list[Candidate]]  # id(entry) -> the earlier quotes it spoke, in text order
+    index: int  # the quote's place among the article's quotes
+    history: SpeakerHistory
     recent: list[Entry]  # the earlier quotes' speakers, most recent first, each once
     sentence: tuple[int, int] | None  # character bounds of the quote's sentence(s)
     folded_text: str  # the quote's words, folded, padded with spaces
@@ -86,15 +138,19 @@ class QuoteContext:
 
 
 def candidates_for(
-    index: int, resolutions: list[tuple[Candidate, Resolution]], article: Article
+    index: int,
+    resolutions: list[tuple[Candidate, Resolution]],
+    article: Article,
+    history: SpeakerHistory | None = None,
 ) -> list[SpeakerCandidate]:
-    """The candidate speakers of quote `index`, the sieves' proposal among them when there is one."""
+    """The candidate speakers of quote `index`, the sieves' proposal among them when there is one.
+    `history`: SpeakerHistory.of(resolutions), built once by a caller that asks for every quote."""
+    history = history if history is not None else SpeakerHistory.of(resolutions)
     quote, proposal = resolutions[index]
-    previous = resolutions[:index]
     pool: list[tuple[Entry, bool]] = []
     if proposal.entry is not None:
         pool.append((proposal.entry, False))
-    for entry in _previous_speakers(quote, previous):
+    for entry in _previous_speakers(quote, resolutions, index):
         pool.append((entry, False))
     for entry in _named_nearby(quote, article):
         pool.append((entry, False))
@@ -103,22 +159,12 @@ def candidates_for(
         pool.append((written, True))
     span = article.doc.char_span(quote.start, quote.end, alignment_mode="expand")
     has_subject = quote.speaker_head is not None or quote.speaker_text is not None or quote.label is not None
-    spoke: dict[int, list[Candidate]] = {}
-    recent: list[Entry] = []
-    for earlier, resolution in previous:
-        if resolution.entry is not None:
-            spoke.setdefault(id(resolution.entry), []).append(earlier)
-    for _, resolution in reversed(previous):
-        if len(recent) == PREVIOUS_SPEAKERS:
-            break
-        if resolution.entry is not None and all(resolution.entry is not e for e in recent):
-            recent.append(resolution.entry)
     here = QuoteContext(
         quote,
         proposal,
-        previous,
-        spoke,
-        recent,
+        index,
+        history,
+        history.recent_at[index],
         (span[0].sent.start_char, span[-1].sent.end_char) if span is not None and len(span) else None,
         f" {fold(doc_text(article.doc)[quote.start : quote.end])} ",
         "subject" if has_subject else "no_subject",
@@ -136,9 +182,9 @@ def candidates_for(
 
 
 # -- the pool -----------------------------------------------------------------------------
-def _previous_speakers(quote: Candidate, previous: list[tuple[Candidate, Resolution]]) -> list[Entry]:
+def _previous_speakers(quote: Candidate, resolutions: list[tuple[Candidate, Resolution]], index: int) -> list[Entry]:
     entries: list[Entry] = []
-    for earlier, resolution in reversed(previous):
+    for earlier, resolution in (resolutions[k] for k in range(index - 1, -1, -1)):
         if quote.paragraph - earlier.paragraph > PARAGRAPHS_BACK:
             break
         if resolution.entry is not None and all(resolution.entry is not e for e in entries):
@@ -154,9 +200,9 @@ def _named_nearby(quote: Candidate, article: Article) -> list[Entry]:
     first = quote.paragraph - PARAGRAPHS_BACK
     return [
         entry
-        for entry, mentions in article.named
-        if any(first <= paragraph <= quote.paragraph and p < quote.start for p, paragraph in mentions)
-        or any(paragraph == quote.paragraph for _, paragraph in mentions)
+        for entry, paragraphs in article.named
+        if quote.paragraph in paragraphs
+        or any(paragraphs[p][0] < quote.start for p in range(first, quote.paragraph) if p in paragraphs)
     ]
 
 
@@ -203,19 +249,20 @@ def _features(entry: Entry, here: QuoteContext, proposed: bool, as_written: bool
 
 
 def _recency(entry: Entry, here: QuoteContext) -> dict[str, float]:
-    quote, previous, context = here.quote, here.previous, here.context
+    quote, context = here.quote, here.context
     f: dict[str, float] = {}
-    spoke = here.spoke.get(id(entry), [])
-    if not spoke:
+    count, last = here.history.spoke_before(entry, here.index)
+    if last is None:
         return f
     f["spoke_before"] = 1.0
-    f["quotes_before_log"] = math.log1p(len(spoke))
+    f["quotes_before_log"] = math.log1p(count)
     rank = next((i for i, e in enumerate(here.recent) if e is entry), None)
     if rank is not None:
         f[f"last_speaker_{rank + 1}_{context}"] = 1.0
-    gap = quote.paragraph - spoke[-1].paragraph
+    gap = quote.paragraph - last.paragraph
     f[f"spoke_paragraphs_back_{min(gap, 3)}_{context}"] = 1.0
-    if previous and previous[-1][0] is spoke[-1] and previous[-1][0].open_ended:
+    previous = here.history.previous(here.index)
+    if previous is not None and previous[0] is last and last.open_ended:
         f["continues_open_quote"] = 1.0
     return f
 
@@ -230,11 +277,10 @@ def _mentions(entry: Entry, here: QuoteContext, article: Article) -> dict[str, f
     # The nearest mention on each side, by bisection: an entry named thousands of times in a
     # long text is not scanned once per quote.
     below = bisect_left(positions, quote.start)
-    above = bisect_left(positions, quote.end)
     before = positions[below - 1] if below else None
-    after = positions[above] if above < len(positions) else None
-    if after is not None and article.paragraph_of(after) != quote.paragraph:
-        after = None  # later mentions lie in later paragraphs still
+    here_too = article.in_paragraph(entry, quote.paragraph)
+    above = bisect_left(here_too, quote.end)
+    after = here_too[above] if above < len(here_too) else None
     if before is not None:
         nearest = before
         gap = quote.paragraph - article.paragraph_of(nearest)

@@ -24,7 +24,7 @@ from pathlib import Path
 from ..extraction.candidate import Candidate
 from ..nlp import budget
 from ..types import Method
-from .candidates import Article, SpeakerCandidate, candidates_for
+from .candidates import Article, SpeakerCandidate, SpeakerHistory, candidates_for
 from .context import Resolution
 
 MODEL_FILE = Path(__file__).with_name("ranker.json")
@@ -107,9 +107,10 @@ def rank(
     """Each quote's speaker chosen by the model among its candidates, with the model's confidence.
     A quote with no candidate at all stays as the sieves left it (unresolved, confidence 0)."""
     ranked = []
+    history = SpeakerHistory.of(resolutions)
     for index, (quote, proposal) in enumerate(resolutions):
         budget.check(article.doc, "attribution")  # a hostile article may hold thousands of quotes
-        choices = candidates_for(index, resolutions, article)
+        choices = candidates_for(index, resolutions, article, history)
         ranked.append((quote, decide(proposal, choices, model)))
     return ranked
 
