@@ -4,10 +4,10 @@ wording pairs: is wording b the same remark as wording a?
     python benchmarks/paraphrase_events.py [--out benchmarks/paraphrase_events.txt]
 
   words   what linking asked before: compare(a, b, reported=True) either way round (verbatim,
-          variant, fragment, the lexical paraphrase rule of normalization/paraphrase.py)
-  events  the event rule alone: both wordings' event frames (extraction/events.py, read off the
+          variant, fragment, the lexical paraphrase rule of statements/paraphrase.py)
+  events  the event rule alone: both wordings' event frames (attribution/event_frames.py, read off the
           real spaCy parse of the wording, after its `context_a` / `context_b` when the pair
-          gives one, so "him" can find its man) match (normalization/events.py)
+          gives one, so "him" can find its man) match (statements/events.py)
   linking words (unless both name months and none in common) or events: what statements.relate
           asks now for claims of two articles
   linking+veto, linking+patient veto

@@ -2,7 +2,7 @@
 revisions -> identity -> overrides -> quote rows -> statements (store_article reads in that order).
 
 Storage only persists and reads; this module decides the order of the steps and is the one
-that calls statement linking (quotetrack/statements.py) on what storage added."""
+that calls statement linking (quotetrack/statements/linking.py) on what storage added."""
 
 from __future__ import annotations
 

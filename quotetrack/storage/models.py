@@ -191,7 +191,7 @@ class ClaimRow(Base):
     toolbox ... and the state police will absolutely not assist"). Statements group claims,
     so each remark of a quote can join the statement of that remark.
 
-    Statement linking (see quotetrack/statements.py) keeps each claim's strongest neighbour
+    Statement linking (see quotetrack/statements/linking.py) keeps each claim's strongest neighbour
     and how its wording relates to its statement's canonical wording. `speaker_id` and
     `article_id` repeat the quote's, so candidate look-ups need no join."""
 

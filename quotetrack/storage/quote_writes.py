@@ -1,6 +1,6 @@
 """Writing an article's quotes for its current revision, once their speakers are decided
 (speaker_identification.py, overrides.py), and taking them away for a re-extraction. Linking
-them into statements is the caller's next step (quotetrack/statements.py)."""
+them into statements is the caller's next step (quotetrack/statements/linking.py)."""
 
 from __future__ import annotations
 
