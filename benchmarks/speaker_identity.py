@@ -44,7 +44,6 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
-from collections.abc import Iterator
 from pathlib import Path
 
 from spacy.language import Language
@@ -157,7 +156,8 @@ def main() -> None:
         judged: list[Judged] = []
         right_misnamed: dict[tuple[str, str, str, bool], int] = defaultdict(int)
         for label, article, gold in archive:
-            with attributed_by(fold_models.get(gold.name)):
+            model = fold_models.get(gold.name)  # None for the seeds: the shipped model
+            with standing_in(model) if model is not None else contextlib.nullcontext():
                 result = ingest(article, nlp, db, settings["MAX_ARTICLE_CHARS"])
             predicted = [
                 Span(q.start, q.end, q.text, q.kind, str(q.speaker.id) if q.speaker else f"none:{q.id}")
@@ -260,16 +260,6 @@ def out_of_fold_models(articles: list[GoldArticle], nlp: Language) -> dict[str, 
     from quotetrack import ranker_training  # scikit-learn: the dev extra
 
     return ranker_training.out_of_fold_models(ranker_training.collect(articles, nlp))
-
-
-@contextlib.contextmanager
-def attributed_by(model: Model | None) -> Iterator[None]:
-    """Ingest with `model` standing in for the shipped one; with None, the shipped one."""
-    if model is None:
-        yield
-        return
-    with standing_in(model):
-        yield
 
 
 def spread_people(items: list[tuple[str, str]]) -> dict[str, set[str]]:

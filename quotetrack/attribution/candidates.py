@@ -53,27 +53,25 @@ class Article:
     paragraph_of: Callable[[int], int]
     token_at: dict[int, Token]  # character offset of a token's first character -> token
     first_named: int | None  # where the article names its first person
-    # Every entry with its mentions by paragraph (paragraph -> positions in text order). Paragraph
-    # numbers rank prose paragraphs, so they do not grow with the position across noise.
-    named: list[tuple[Entry, dict[int, list[int]]]]
+    # id(entry) -> every entry of the table with its mentions by paragraph (paragraph -> positions
+    # in text order). Paragraph numbers rank prose paragraphs: they do not grow with the position
+    # across noise.
+    named: dict[int, tuple[Entry, dict[int, list[int]]]]
     sorted_positions: dict[int, list[int]]  # id(entry) -> its mentions' positions, in text order
-    by_paragraph: dict[int, dict[int, list[int]]]  # id(entry) -> its mentions by paragraph
 
     @classmethod
     def of(cls, doc: Doc, table: NameTable, mask: QuoteMask, paragraph_of: Callable[[int], int]) -> Article:
         positions = [p for e in table.people.values() for p in e.positions]
         entries = {id(e): e for e in (*table.people.values(), *table.organisations.values())}.values()
         ordered = {id(e): sorted(e.positions) for e in entries}
-        by_paragraph = {id(e): _by_paragraph(ordered[id(e)], paragraph_of) for e in entries}
-        named = [(e, by_paragraph[id(e)]) for e in entries]
+        named = {id(e): (e, _by_paragraph(ordered[id(e)], paragraph_of)) for e in entries}
         first = min(positions, default=None)
-        return cls(doc, table, mask, paragraph_of, {t.idx: t for t in doc}, first, named, ordered, by_paragraph)
+        return cls(doc, table, mask, paragraph_of, {t.idx: t for t in doc}, first, named, ordered)
 
     def in_paragraph(self, entry: Entry, paragraph: int) -> list[int]:
         """The entry's mentions in one paragraph, in text order."""
-        found = self.by_paragraph.get(id(entry))
-        if found is None:
-            found = _by_paragraph(sorted(entry.positions), self.paragraph_of)
+        known = self.named.get(id(entry))
+        found = known[1] if known is not None else _by_paragraph(sorted(entry.positions), self.paragraph_of)
         return found.get(paragraph, [])
 
     def positions_of(self, entry: Entry) -> list[int]:
@@ -131,10 +129,14 @@ class QuoteContext:
     proposal: Resolution
     index: int  # the quote's place among the article's quotes
     history: SpeakerHistory
-    recent: list[Entry]  # the earlier quotes' speakers, most recent first, each once
     sentence: tuple[int, int] | None  # character bounds of the quote's sentence(s)
     folded_text: str  # the quote's words, folded, padded with spaces
     context: str  # "subject" when the quote has a speaker mention of its own, else "no_subject"
+
+    @property
+    def recent(self) -> list[Entry]:
+        """The earlier quotes' speakers, most recent first, each once."""
+        return self.history.recent_at[self.index]
 
 
 def candidates_for(
@@ -164,7 +166,6 @@ def candidates_for(
         proposal,
         index,
         history,
-        history.recent_at[index],
         (span[0].sent.start_char, span[-1].sent.end_char) if span is not None and len(span) else None,
         f" {fold(doc_text(article.doc)[quote.start : quote.end])} ",
         "subject" if has_subject else "no_subject",
@@ -200,7 +201,7 @@ def _named_nearby(quote: Candidate, article: Article) -> list[Entry]:
     first = quote.paragraph - PARAGRAPHS_BACK
     return [
         entry
-        for entry, paragraphs in article.named
+        for entry, paragraphs in article.named.values()
         if quote.paragraph in paragraphs
         or any(paragraphs[p][0] < quote.start for p in range(first, quote.paragraph) if p in paragraphs)
     ]
