@@ -30,6 +30,11 @@ from .table import Entry
 FLOATING_PARAGRAPHS = 2
 # Documents that are someone's act of speech, unlike a report or a study with authors of its own.
 SPEECH_ACT_NOUNS = frozenset({"announcement", "statement", "release", "post", "tweet", "letter", "email", "memo"})
+# Things that show words to a crowd: whoever holds them up speaks through them.
+CARRIER_NOUNS = frozenset({"banner", "sign", "placard", "poster", "slogan", "t-shirt", "shirt", "flag"})
+# Verbs that hold a carrier up; how far up the clause chain their subject is looked for.
+HOLDING_VERBS = frozenset({"wave", "hold", "carry", "raise", "display", "wear", "brandish", "unfurl", "hang", "bear"})
+_HOLDER_STEPS = 4
 
 
 # -- mention sieves ------------------------------------------------------------------------
@@ -125,16 +130,52 @@ def role(head: Token, ctx: Context) -> Resolution | None:
 
 
 def owner(head: Token, ctx: Context) -> Resolution | None:
-    """ "His office said", "Hale's campaign said", "ICE's statement": the owner speaks."""
+    """ "His office said", "Hale's campaign said", "ICE's statement": the owner speaks. A
+    spokesperson is not the owner: "the ministry's spokesman" is an unnamed source of its
+    own, as "a spokesman for the ministry" is (the description sieve names it)."""
     lemma = head.lemma_.lower()
     possessor = next((c for c in head.children if c.dep_ == "poss"), None)
-    speaking_for = ORGANISATION_NOUNS | DOCUMENT_NOUNS | {"campaign", "spokesperson", "spokesman", "spokeswoman"}
+    speaking_for = ORGANISATION_NOUNS | DOCUMENT_NOUNS | {"campaign"}
     if possessor is None or lemma not in speaking_for or possessor.pos_ not in {"PRON", "PROPN"} or ctx.depth > 1:
         return None
     resolved = resolve_mention(possessor, ctx.nested())
     if resolved.entry is None:
         return None
     return Resolution(resolved.entry, noun_phrase(head).text, Method.OWNER, possessor.text)
+
+
+def carrier(head: Token, ctx: Context) -> Resolution | None:
+    """ "Protesters marched, waving banners saying ...", "Their placards read ...": a banner
+    does not speak; whoever holds it up does (its possessor, or the subject of the verb that
+    holds it, up the clause chain: "waving" is a conjunct of "marched")."""
+    if head.lemma_.lower() not in CARRIER_NOUNS or ctx.depth > 1:
+        return None
+    holder = _holder(head)
+    if holder is None:
+        return None
+    resolved = resolve_mention(holder, ctx.nested())
+    if resolved.entry is None:
+        return Resolution(None, resolved.mention, Method.UNRESOLVED, f"holds the {head.text}")
+    return Resolution(resolved.entry, resolved.mention, Method.OWNER, f"holds the {head.text}")
+
+
+def _holder(carried: Token) -> Token | None:
+    possessor = next((c for c in carried.children if c.dep_ == "poss"), None)
+    if possessor is not None:
+        return possessor
+    verb = carried.head
+    if is_cue(verb):  # "banners saying": the banners are the cue's subject
+        verb = verb.head
+    if verb.lemma_.lower() not in HOLDING_VERBS:
+        return None  # "the mayor criticised banners saying ...": not the mayor's words
+    for _ in range(_HOLDER_STEPS):
+        subject = next((c for c in verb.children if c.dep_ == "nsubj" and c.i != carried.i), None)
+        if subject is not None:
+            return subject
+        if verb.dep_ == "ROOT":
+            return None
+        verb = verb.head  # "chanting slogans and carrying signs": through the conjunct's head
+    return None
 
 
 def organisation_anaphor(head: Token, ctx: Context) -> Resolution | None:
@@ -198,6 +239,7 @@ MENTION_SIEVES: tuple[MentionSieve, ...] = (
     explicit_name,
     role,
     owner,
+    carrier,
     organisation_anaphor,
     document_issuer,
     description,
