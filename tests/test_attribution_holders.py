@@ -3,7 +3,11 @@ spokesperson described by whom they speak for, a quoted clause with narration hu
 Short texts of our own, through the real pipeline."""
 
 import pytest
+from spacy.tokens import Doc
+from spacy.vocab import Vocab
 
+from quotetrack.extraction.syntax import QuoteMask
+from quotetrack.extraction.syntax import _subject_of as subject_of
 from quotetrack.quotes import extract_quotes
 from quotetrack.types import Method, QuoteKind, SpeakerKind
 
@@ -60,3 +64,33 @@ def test_narration_hung_on_a_quoted_clause_is_not_part_of_the_quote(nlp):
     # A quoted phrase that is no clause of its own stays inside its mixed quote.
     mixed = quote_with(nlp, 'The mayor said the debate had shown "a clear choice" for voters.', "a clear choice")
     assert mixed.kind is QuoteKind.MIXED and mixed.text.startswith("the debate")
+
+
+def test_the_end_of_an_appositive_is_not_a_second_subject():
+    # The parse is built by hand: the misparse this guards against (the parser making the
+    # last word of a title in apposition a second subject of the verb) depends on the model's
+    # mood, so a sentence through the real parser would not reliably show it.
+    words = ["Dana", "Ruiz", ",", "an", "actor", "in", "Bread", "and", "Roses", "wrote", ":"]
+    heads = [1, 9, 1, 4, 1, 4, 5, 8, 9, 9, 9]
+    deps = ["compound", "nsubj", "punct", "det", "appos", "prep", "pobj", "cc", "nsubj", "ROOT", "punct"]
+    doc = Doc(Vocab(), words=words, heads=heads, deps=deps)
+    assert subject_of(doc[9], QuoteMask([])).text == "Ruiz"
+    # With a comma between, the nearer subject stands ("A storm swept the coast, officials said").
+    words = ["Ruiz", ",", "an", "actor", ",", "officials", "said"]
+    doc = Doc(
+        Vocab(),
+        words=words,
+        heads=[6, 0, 3, 0, 0, 6, 6],
+        deps=["nsubj", "punct", "det", "appos", "punct", "nsubj", "ROOT"],
+    )
+    assert subject_of(doc[6], QuoteMask([])).text == "officials"
+
+
+def test_an_appeal_to_an_addressee_reports_its_infinitive_for_the_main_subject(nlp):
+    text = (
+        "Forty members of the regional assembly sent a letter to the minister, appealing to the "
+        'government to "keep the rural clinics open through the winter."'
+    )
+    quote = quote_with(nlp, text, "keep the rural clinics open")
+    assert quote.kind is QuoteKind.MIXED and quote.text.startswith("to ")
+    assert "members of the regional assembly" in speaker_name(quote)

@@ -86,9 +86,10 @@ REQUEST_VERBS = frozenset(
     """urge ask call plead appeal demand implore beg press petition tell order instruct warn advise
     encourage yell shout""".split()
 )
-# The preposition of an addressee or of an appeal: "called on X to", "called for X to", "yelled at X to".
+# The preposition of an addressee or of an appeal: "called on X to", "called for X to", "yelled at X to",
+# "appealed to X to".
 APPEAL_PREPOSITIONS = frozenset({"on", "upon", "for"})
-ADDRESSEE_PREPOSITIONS = frozenset({"at", "with", "on", "upon"})
+ADDRESSEE_PREPOSITIONS = frozenset({"at", "with", "on", "upon", "to"})
 # Verbs that report a commitment or a claim about the speaker's own act: "pledged to cut taxes",
 # "threatened to kill the hostages", "claimed to have visited the temple".
 COMMITMENT_VERBS = frozenset("pledge promise vow threaten claim".split())
@@ -128,8 +129,9 @@ def _reported_request(verb: Token) -> Span | None:
             and any(c.dep_ == "nsubj" for c in child.children)
         ):
             return _infinitive(child)
-        # "yelled at the players to press", "pleaded with him to stay": after an addressee in a
-        # prepositional phrase the parser reads the infinitive as one of purpose.
+        # "yelled at the players to press", "pleaded with him to stay", "appealed to the board
+        # to act": after an addressee in a prepositional phrase the parser reads the infinitive
+        # as one of purpose.
         addressed = any(c.dep_ == "prep" and c.lower_ in ADDRESSEE_PREPOSITIONS for c in verb.children)
         if child.dep_ == "advcl" and child.i > verb.i and addressed and lemma in REQUEST_VERBS:
             return _infinitive(child)

@@ -152,11 +152,24 @@ def _subject_of(verb: Token, mask: QuoteMask) -> Token | None:
     # said") is usually right about the nearer one.
     for child in sorted(verb.children, key=lambda c: abs(c.i - verb.i)):
         if child.dep_ in SUBJECTS and not mask.contains(child):
-            return child
+            return _appositive_owner(child, verb) or child
         if child.dep_ == "agent":  # passive: "was said by X"
             for grandchild in child.children:
                 if grandchild.dep_ == "pobj":
                     return grandchild
+    return None
+
+
+def _appositive_owner(subject: Token, verb: Token) -> Token | None:
+    """ "Dana Ruiz, an actor in the film Bread and Roses wrote ...": the parser made the end of
+    the appositive ("Roses") a second subject. The subject before it, whose appositive runs
+    up to it with no comma between, is the speaker."""
+    for other in verb.children:
+        if other.dep_ not in SUBJECTS or other.i >= subject.i:
+            continue
+        appositive = next((c for c in other.children if c.dep_ == "appos" and c.i < subject.i), None)
+        if appositive is not None and not any(t.text == "," for t in verb.doc[appositive.i : subject.i]):
+            return other
     return None
 
 
