@@ -94,3 +94,16 @@ def test_an_appeal_to_an_addressee_reports_its_infinitive_for_the_main_subject(n
     quote = quote_with(nlp, text, "keep the rural clinics open")
     assert quote.kind is QuoteKind.MIXED and quote.text.startswith("to ")
     assert "members of the regional assembly" in speaker_name(quote)
+
+
+def test_a_dash_and_a_name_after_a_quote_sign_it(nlp):
+    text = (
+        "Critics are divided over the new stadium.\n\n"
+        '"It will bring jobs to the whole valley. We have waited for this for years." - Laura Finch\n\n'
+        "Laura Finch, who chairs the chamber of commerce, has backed the plan since 2019."
+    )
+    quote = quote_with(nlp, text, "bring jobs")
+    assert speaker_name(quote) == "laura finch" and quote.method is Method.SIGNATURE
+    # A dash before words that name nobody the article knows signs nothing.
+    unsigned = text.replace("- Laura Finch", "- for now")
+    assert quote_with(nlp, unsigned, "bring jobs").method is not Method.SIGNATURE

@@ -9,6 +9,7 @@ its confidence comes from one table (`calibration.py`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from spacy.tokens import Token
@@ -258,6 +259,24 @@ def resolve_mention(head: Token, ctx: Context) -> Resolution:
 
 
 # -- context sieves: quotes without a subject of their own --------------------------------
+# '"It's a long game." - Matthew Ingram': a name after a dash ends the quote's line.
+_SIGNED_AFTER = re.compile(r"^[\"”’']?[ \t]*[-–—]{1,2}[ \t]*(?P<name>[A-Z][^\n,;:()]{1,60}?)[ \t]*$")
+
+
+def signed_after(candidate: Candidate, ctx: Context) -> Resolution | None:
+    """A quote whose line ends with a dash and a name the article knows (a pull quote, an
+    epigraph) is that person's or organisation's."""
+    text = doc_text(ctx.table.doc)
+    line_end = text.find("\n", candidate.end)
+    tail = text[candidate.end : line_end if line_end >= 0 else len(text)]
+    signed = _SIGNED_AFTER.match(tail)
+    if signed is None:
+        return None
+    name = signed.group("name")
+    entry = ctx.table.person(name) or ctx.table.organisation_for(name)
+    return Resolution(entry, name, Method.SIGNATURE, "a dash and a name after the quote") if entry else None
+
+
 def previous_quote(candidate: Candidate, ctx: Context) -> Resolution | None:
     """A quote continued in the same paragraph, or over a paragraph break with no closing
     mark, takes the speaker of the quote it continues."""
@@ -308,6 +327,7 @@ def floating(candidate: Candidate, ctx: Context) -> Resolution | None:
 
 
 CONTEXT_SIEVES: tuple[Callable[[Candidate, Context], Resolution | None], ...] = (
+    signed_after,
     previous_quote,
     paragraph_context,
     floating,
