@@ -107,3 +107,12 @@ def test_a_dash_and_a_name_after_a_quote_sign_it(nlp):
     # A dash before words that name nobody the article knows signs nothing.
     unsigned = text.replace("- Laura Finch", "- for now")
     assert quote_with(nlp, unsigned, "bring jobs").method is not Method.SIGNATURE
+
+
+def test_what_someone_said_speaks_for_them(nlp):
+    text = (
+        "Health minister Paul Reyes spoke to reporters on Monday. His remarks described the winter as "
+        '"the hardest we have seen in a decade, and not over yet."'
+    )
+    quote = quote_with(nlp, text, "the hardest we have seen")
+    assert speaker_name(quote) == "paul reyes" and quote.method is Method.OWNER

@@ -31,6 +31,8 @@ from .table import Entry
 FLOATING_PARAGRAPHS = 2
 # Documents that are someone's act of speech, unlike a report or a study with authors of its own.
 SPEECH_ACT_NOUNS = frozenset({"announcement", "statement", "release", "post", "tweet", "letter", "email", "memo"})
+# What a person says, as a subject: "his remarks described it as ...": the possessor speaks.
+UTTERANCE_NOUNS = frozenset({"response", "remark", "comment", "word", "answer", "reply", "testimony"})
 # Things that show words to a crowd: whoever holds them up speaks through them.
 CARRIER_NOUNS = frozenset({"banner", "sign", "placard", "poster", "slogan", "t-shirt", "shirt", "flag"})
 # Verbs that hold a carrier up; how far up the clause chain their subject is looked for.
@@ -131,12 +133,12 @@ def role(head: Token, ctx: Context) -> Resolution | None:
 
 
 def owner(head: Token, ctx: Context) -> Resolution | None:
-    """ "His office said", "Hale's campaign said", "ICE's statement": the owner speaks. A
+    """ "His office said", "Hale's campaign said", "ICE's statement", "her remarks": the owner speaks. A
     spokesperson is not the owner: "the ministry's spokesman" is an unnamed source of its
     own, as "a spokesman for the ministry" is (the description sieve names it)."""
     lemma = head.lemma_.lower()
     possessor = next((c for c in head.children if c.dep_ == "poss"), None)
-    speaking_for = ORGANISATION_NOUNS | DOCUMENT_NOUNS | {"campaign"}
+    speaking_for = ORGANISATION_NOUNS | DOCUMENT_NOUNS | UTTERANCE_NOUNS | {"campaign"}
     if possessor is None or lemma not in speaking_for or possessor.pos_ not in {"PRON", "PROPN"} or ctx.depth > 1:
         return None
     resolved = resolve_mention(possessor, ctx.nested())
