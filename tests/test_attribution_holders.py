@@ -116,3 +116,16 @@ def test_what_someone_said_speaks_for_them(nlp):
     )
     quote = quote_with(nlp, text, "the hardest we have seen")
     assert speaker_name(quote) == "paul reyes" and quote.method is Method.OWNER
+
+
+def test_pointed_out_reports_and_introduces_the_next_quote(nlp):
+    text = (
+        "The group has grown quickly, said its director Mary Hall. As union president Ellen Park pointed out, "
+        "the movement now has the chance to work at the national level; "
+        '"We are living at the peak of a long effort. We have to be prepared for what comes next."'
+    )
+    assert speaker_name(quote_with(nlp, text, "the chance to work")) == "ellen park"
+    assert speaker_name(quote_with(nlp, text, "We are living at the peak")) == "ellen park"
+    # "pointed to" points at something; it reports nothing.
+    quotes, _ = extract_quotes("Ellen Park pointed to the map that showed the union had doubled in size.", nlp)
+    assert quotes == []

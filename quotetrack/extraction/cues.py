@@ -38,8 +38,9 @@ army military coalition alliance
 """.split()
 )
 
-# "fired back that ...", "shot back": particle verbs that report speech.
-PARTICLE_CUES = frozenset("fire shoot hit push".split())
+# "fired back that ...", "shot back", "pointed out that ...": particle verbs that report speech,
+# by lemma and particle.
+PARTICLE_CUES = {"fire": "back", "shoot": "back", "hit": "back", "push": "back", "point": "out"}
 
 # Nouns for people or groups that are not named: kept as unnamed sources, never guessed.
 SOURCE_NOUNS = frozenset(

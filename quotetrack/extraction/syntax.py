@@ -91,7 +91,8 @@ def is_cue(token: Token) -> bool:
     lemma = token.lemma_.lower()
     if lemma in REPORTING_VERBS and (token.pos_ in {"VERB", "AUX"} or token.tag_.startswith("VB")):
         return True
-    if lemma in PARTICLE_CUES and any(c.dep_ in {"prt", "advmod"} and c.lower_ == "back" for c in token.children):
+    particle = PARTICLE_CUES.get(lemma)
+    if particle is not None and any(c.dep_ in {"prt", "advmod"} and c.lower_ == particle for c in token.children):
         return True
     word = token.lower_
     following = token.nbor(1).text if token.i + 1 < len(token.doc) else ""
