@@ -129,3 +129,13 @@ def test_pointed_out_reports_and_introduces_the_next_quote(nlp):
     # "pointed to" points at something; it reports nothing.
     quotes, _ = extract_quotes("Ellen Park pointed to the map that showed the union had doubled in size.", nlp)
     assert quotes == []
+
+
+def test_a_colon_gives_the_quote_its_speaker_before_a_cue_that_opens_the_next_clause(nlp):
+    text = (
+        "Former players rallied behind the coach. Ana Ruiz posted: "
+        '"Sad day for the club. Thinking of all the staff", and Ben Cole posting '
+        '"Nobody deserved this, least of all the kit team."'
+    )
+    assert speaker_name(quote_with(nlp, text, "Sad day for the club")) == "ana ruiz"
+    assert speaker_name(quote_with(nlp, text, "Nobody deserved this")) == "ben cole"

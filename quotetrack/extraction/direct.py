@@ -69,11 +69,29 @@ def _attribution(cues: list[Token], quoted: QuotedSpan, mask: QuoteMask) -> tupl
     after = sorted((t for t in cues if t.idx >= quoted.end), key=lambda t: t.idx)
     before = sorted((t for t in cues if t.idx < quoted.start), key=lambda t: -t.idx)
     options = [t for t in (after[:1] + before[:1])]
+    if after and before and _introduces(before[0], quoted) and _starts_a_clause(after[0], quoted):
+        # 'Ruiz posted: "...", and Chen posting "..."': the colon gave the quote its speaker;
+        # the cue after it opens the next clause, with a quote of its own.
+        options.reverse()
     for cue in options:
         head = speaker_head(cue, mask)
         if head is not None:
             return cue, head
     return (options[0] if options else None), None
+
+
+def _introduces(cue: Token, quoted: QuotedSpan) -> bool:
+    """The cue ends with a colon or a semicolon right before the quote (`X wrote: "..."`)."""
+    if quoted.start - cue.idx > ADJACENT_CHARS:
+        return False
+    between = doc_text(cue.doc)[cue.idx + len(cue.text) : quoted.start].strip(' "“')
+    return between[-1:] in {":", ";"}
+
+
+def _starts_a_clause(cue: Token, quoted: QuotedSpan) -> bool:
+    """Between the quote and the cue after it, a conjunction opens a new clause (`", and Y said"`)."""
+    between = doc_text(cue.doc)[quoted.end : cue.idx].lower()
+    return bool(re.search(r"\b(and|but|while|whereas)\b", between))
 
 
 def _is_adjacent(cue: Token | None, quoted: QuotedSpan) -> bool:
