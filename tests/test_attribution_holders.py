@@ -139,3 +139,12 @@ def test_a_colon_gives_the_quote_its_speaker_before_a_cue_that_opens_the_next_cl
     )
     assert speaker_name(quote_with(nlp, text, "Sad day for the club")) == "ana ruiz"
     assert speaker_name(quote_with(nlp, text, "Nobody deserved this")) == "ben cole"
+
+
+def test_a_joint_statement_is_nobody_quoted_alone(nlp):
+    text = (
+        'The two leaders met in Geneva on Monday. "We have agreed on a ceasefire," President Ana Duarte said. '
+        'The joint statement said: "Both governments will meet every two weeks to review progress on the border."'
+    )
+    quote = quote_with(nlp, text, "Both governments will meet")
+    assert speaker_name(quote) != "ana duarte" and "joint statement" in speaker_name(quote)

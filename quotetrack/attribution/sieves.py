@@ -222,9 +222,11 @@ def document_issuer(head: Token, ctx: Context) -> Resolution | None:
         resolved = resolve_mention(issuer, ctx.nested())
         if resolved.entry is not None:
             return Resolution(resolved.entry, mention, Method.DOCUMENT_ISSUER, issuer.text)
-    if lemma in SPEECH_ACT_NOUNS and is_bare_definite(noun_phrase(head), head) and ctx.previous:
+    joint = any(c.dep_ == "amod" and c.lower_ in {"joint", "common", "shared"} for c in head.children)
+    if lemma in SPEECH_ACT_NOUNS and not joint and is_bare_definite(noun_phrase(head), head) and ctx.previous:
         # "Federal officials said they detained X. The announcement said ...": the
-        # announcement is the one just reported, by the speaker just quoted.
+        # announcement is the one just reported, by the speaker just quoted. Not a joint
+        # statement: nobody quoted alone issued it.
         last, resolution = ctx.previous[-1]
         if resolution.entry is not None and ctx.paragraph_of(head.idx) - last.paragraph <= 1:
             return Resolution(resolution.entry, mention, Method.DOCUMENT_ISSUER, "the speaker just quoted")
