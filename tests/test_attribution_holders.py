@@ -148,3 +148,11 @@ def test_a_joint_statement_is_nobody_quoted_alone(nlp):
     )
     quote = quote_with(nlp, text, "Both governments will meet")
     assert speaker_name(quote) != "ana duarte" and "joint statement" in speaker_name(quote)
+
+
+def test_a_report_after_according_to_is_its_own_speakers(nlp):
+    quotes, _ = extract_quotes("According to court documents, Jason Miller told investigators he was at home.", nlp)
+    assert [(q.text, speaker_name(q)) for q in quotes] == [("he was at home", "jason miller")]
+    # With no report of its own, the clause is the source's.
+    quote = quote_with(nlp, "According to the agency, prices rose by 4 percent in March.", "prices rose")
+    assert "agency" in speaker_name(quote)

@@ -210,6 +210,13 @@ def _according_to(token: Token) -> Span:
     return _without(token.sent, token.doc[token.left_edge.i : token.right_edge.i + 1])
 
 
+def _reports_of_its_own(main: Token) -> bool:
+    """ "According to court papers, Miller told police he was at home": the clause after
+    "according to" is itself a report, whose speaker (Miller) is the one quoted; the source
+    only vouches for it."""
+    return is_cue(main) and _clause(main) is not None
+
+
 def _bare_attribution(sentence: Span) -> Token | None:
     """A sentence that is only an attribution: ", ICE said." (what it reports came just before)."""
     words = [t for t in sentence if not t.is_punct and not t.is_space]
@@ -247,7 +254,8 @@ def indirect_quotes(doc: Doc, mask: QuoteMask, skip_paragraph) -> list[Candidate
             if mask.contains(token):
                 continue
             if is_according_to(token):
-                found.append(_candidate(_according_to(token), token, mask))
+                if not _reports_of_its_own(token.head):
+                    found.append(_candidate(_according_to(token), token, mask))
             elif is_cue(token):
                 clause = _clause(token)
                 if clause is not None:
