@@ -156,3 +156,11 @@ def test_a_report_after_according_to_is_its_own_speakers(nlp):
     # With no report of its own, the clause is the source's.
     quote = quote_with(nlp, "According to the agency, prices rose by 4 percent in March.", "prices rose")
     assert "agency" in speaker_name(quote)
+
+
+def test_a_countrys_army_or_a_citys_department_is_not_the_country_or_the_city(nlp):
+    quote = quote_with(nlp, "Israel's military said it had struck a weapons depot overnight.", "struck a weapons")
+    assert speaker_name(quote) == "israel's military"
+    # A person's office still speaks for the person.
+    text = 'Senator Ruth Alder was abroad. "We will review the bill," her office said on Monday.'
+    assert speaker_name(quote_with(nlp, text, "We will review the bill")) == "ruth alder"

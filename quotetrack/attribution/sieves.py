@@ -141,6 +141,8 @@ def owner(head: Token, ctx: Context) -> Resolution | None:
     speaking_for = ORGANISATION_NOUNS | DOCUMENT_NOUNS | UTTERANCE_NOUNS | {"campaign"}
     if possessor is None or lemma not in speaking_for or possessor.pos_ not in {"PRON", "PROPN"} or ctx.depth > 1:
         return None
+    if possessor.ent_type_ in {"GPE", "LOC"} and lemma in ORGANISATION_NOUNS:
+        return None  # "Israel's military", "the city's health department": a body of its own, not the country
     resolved = resolve_mention(possessor, ctx.nested())
     if resolved.entry is None:
         return None
