@@ -25,7 +25,7 @@ from sqlalchemy.orm import Session, contains_eager, selectinload
 
 from ..storage.models import ArticleRow, ClaimRow, ClaimShingleRow, QuoteRow, StatementRow
 from ..types import QuoteStatus
-from .events import months_differ, same_event
+from .events import months_differ, opposed, same_event
 from .index import neighbours
 from .wording import RELATION_RANK, Comparison, Relation, compare, strongest
 from .words import canonical_form, index_keys
@@ -66,6 +66,10 @@ def relate(a: ClaimRow, b: ClaimRow) -> Comparison | None:
         # Alike in words, dated apart: two events ("arrested Reed in March" / "... in June").
         # Word-for-word relations keep theirs: a quoted fragment is the remark, whatever the
         # outlets' own words around it date.
+        best = None
+    if best is not None and best.relation in _WORDED_APART and opposed(a.event, b.event):
+        # Alike in words, one event done and not done ("marshals arrested him" / "he was freed
+        # before marshals could arrest him").
         best = None
     if a.article_id == b.article_id:
         # One article reports different things in similar words, or one event twice over
