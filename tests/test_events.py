@@ -423,3 +423,43 @@ def test_freed_before_arrest_and_never_taken_into_custody_are_one_statement_in_a
         assert arrested != freed, found
         partitions.add(_partition(found))
     assert len(partitions) == 1
+
+
+# -- an undated wording between two dated ones ---------------------------------------------------
+
+APRIL = """Pier theft suspect held
+
+Dara Quinn, 27, was charged with theft. The Harbor Police said officers arrested Quinn in April at the pier.
+"""
+OCTOBER = """Pier theft suspect held again
+
+The Harbor Police said officers arrested Quinn in October at the pier.
+"""
+UNDATED = """Arrest at the pier
+
+The Harbor Police said officers arrested Dara Quinn at the pier.
+"""
+
+
+@pytest.fixture(scope="module")
+def undated_between(nlp):
+    articles = [
+        Article(APRIL, "Ledger", "l", "https://example.invalid/ledger-april", date(2026, 4, 20)),
+        Article(OCTOBER, "Courier", "m", "https://example.invalid/courier-october", date(2026, 10, 20)),
+        Article(UNDATED, "Post", "n", "https://example.invalid/post-pier", date(2026, 10, 21)),
+    ]
+    return [(article, extract_quotes(article.text, nlp)[0]) for article in articles]
+
+
+@pytest.mark.model
+def test_an_undated_wording_does_not_chain_two_dated_events_into_one_statement(undated_between):
+    partitions = set()
+    for order in itertools.permutations(range(3)):
+        found = _statements(undated_between, order)
+        april = next(s for t, s in found.items() if "April" in t)
+        october = next(s for t, s in found.items() if "October" in t)
+        undated = next(s for t, s in found.items() if t.startswith("officers arrested Dara Quinn"))
+        assert april != october, found
+        assert undated in {april, october}, found  # it joins one of them
+        partitions.add(_partition(found))
+    assert len(partitions) == 1

@@ -25,7 +25,7 @@ from sqlalchemy.orm import Session, contains_eager, selectinload
 
 from ..storage.models import ArticleRow, ClaimRow, ClaimShingleRow, QuoteRow, StatementRow
 from ..types import QuoteStatus
-from .events import months_differ, opposed, same_event
+from .events import months, months_differ, opposed, same_event
 from .index import neighbours
 from .wording import RELATION_RANK, Comparison, Relation, compare, strongest
 from .words import canonical_form, index_keys
@@ -251,9 +251,12 @@ def _regroup(session: Session, claim_ids: set[int], statement_ids: set[int]) -> 
     members = {c.id: c for c in session.scalars(select(ClaimRow).where(ClaimRow.id.in_(claim_ids)))}
     statement_ids |= {c.statement_id for c in members.values() if c.statement_id is not None}
     frontier = True
-    while frontier:  # close over statements reached through links
+    while frontier:  # close over statements reached through links, either way round
         more = session.scalars(
-            select(ClaimRow).where(ClaimRow.statement_id.in_(statement_ids), ClaimRow.id.notin_(members))
+            select(ClaimRow).where(
+                ClaimRow.statement_id.in_(statement_ids) | ClaimRow.best_link_id.in_(list(members)),
+                ClaimRow.id.notin_(members),
+            )
         ).all()
         linked = [
             c.best_link for c in [*members.values(), *more] if c.best_link is not None and c.best_link.id not in members
@@ -263,17 +266,7 @@ def _regroup(session: Session, claim_ids: set[int], statement_ids: set[int]) -> 
             members[c.id] = c
             if c.statement_id is not None:
                 statement_ids.add(c.statement_id)
-    parent = {cid: cid for cid in members}
-
-    def root(cid: int) -> int:
-        while parent[cid] != cid:
-            parent[cid] = parent[parent[cid]]
-            cid = parent[cid]
-        return cid
-
-    for c in members.values():
-        if c.best_link_id in parent:
-            parent[root(c.id)] = root(c.best_link_id)
+    root = _connect(members)
     groups: dict[int, list[ClaimRow]] = {}
     for c in members.values():
         groups.setdefault(root(c.id), []).append(c)
@@ -294,6 +287,40 @@ def _regroup(session: Session, claim_ids: set[int], statement_ids: set[int]) -> 
     empty = [sid for sid in old if sid not in reused]
     if empty:
         session.execute(delete(StatementRow).where(StatementRow.id.in_(empty)))
+
+
+def _connect(members: dict[int, ClaimRow]) -> Callable[[int], int]:
+    """Join the claims along their strongest-neighbour links, strongest link first (then by
+    content keys, so the order claims arrived in plays no part), into groups; `root(id)` names
+    a claim's group. A link is not followed when it would put two claims dated in other months
+    into one group: an undated wording ("police arrested Reed") links to "arrested Reed in
+    March" and to "arrested Reed in June", but must not chain the two events into one statement.
+    A link whose own two claims are dated apart is followed (relate let a word-for-word link
+    through: the quoted words are the remark, whatever dates the outlets put around them)."""
+    parent = {cid: cid for cid in members}
+    dated: dict[int, set[frozenset[int]]] = {cid: {months(c.text)} - {frozenset()} for cid, c in members.items()}
+
+    def root(cid: int) -> int:
+        while parent[cid] != cid:
+            parent[cid] = parent[parent[cid]]
+            cid = parent[cid]
+        return cid
+
+    links = sorted(
+        (c for c in members.values() if c.best_link_id in parent and c.best_link_id != c.id),
+        key=lambda c: (-c.best_link_rank, stable_key(c), stable_key(members[c.best_link_id])),
+    )
+    for c in links:
+        a, b = root(c.id), root(c.best_link_id)
+        if a == b:
+            continue
+        if not months_differ(c.text, members[c.best_link_id].text) and any(
+            not x & y for x in dated[a] for y in dated[b]
+        ):
+            continue
+        parent[a] = b
+        dated[b] |= dated.pop(a)
+    return root
 
 
 def _canonical(group: list[ClaimRow]) -> ClaimRow:
