@@ -307,16 +307,18 @@ def _connect(members: dict[int, ClaimRow]) -> Callable[[int], int]:
         return cid
 
     links = sorted(
-        (c for c in members.values() if c.best_link_id in parent and c.best_link_id != c.id),
-        key=lambda c: (-c.best_link_rank, stable_key(c), stable_key(members[c.best_link_id])),
+        (
+            (c, members[c.best_link_id])
+            for c in members.values()
+            if c.best_link_id in members and c.best_link_id != c.id
+        ),
+        key=lambda pair: (-pair[0].best_link_rank, stable_key(pair[0]), stable_key(pair[1])),
     )
-    for c in links:
-        a, b = root(c.id), root(c.best_link_id)
+    for c, other in links:
+        a, b = root(c.id), root(other.id)
         if a == b:
             continue
-        if not months_differ(c.text, members[c.best_link_id].text) and any(
-            not x & y for x in dated[a] for y in dated[b]
-        ):
+        if not months_differ(c.text, other.text) and any(not x & y for x in dated[a] for y in dated[b]):
             continue
         parent[a] = b
         dated[b] |= dated.pop(a)
