@@ -252,11 +252,15 @@ def _regroup(session: Session, claim_ids: set[int], statement_ids: set[int]) -> 
     statement_ids |= {c.statement_id for c in members.values() if c.statement_id is not None}
     frontier = True
     while frontier:  # close over statements reached through links, either way round
-        more = session.scalars(
-            select(ClaimRow).where(
-                ClaimRow.statement_id.in_(statement_ids) | ClaimRow.best_link_id.in_(list(members)),
-                ClaimRow.id.notin_(members),
+        # Two queries, each on its own index (an OR of the two would scan the claims).
+        more = list(
+            session.scalars(
+                select(ClaimRow).where(ClaimRow.statement_id.in_(statement_ids), ClaimRow.id.notin_(members))
             )
+        )
+        seen = members.keys() | {c.id for c in more}
+        more += session.scalars(
+            select(ClaimRow).where(ClaimRow.best_link_id.in_(list(members)), ClaimRow.id.notin_(seen))
         ).all()
         linked = [
             c.best_link for c in [*members.values(), *more] if c.best_link is not None and c.best_link.id not in members
