@@ -463,3 +463,40 @@ def test_an_undated_wording_does_not_chain_two_dated_events_into_one_statement(u
         assert undated in {april, october}, found  # it joins one of them
         partitions.add(_partition(found))
     assert len(partitions) == 1
+
+
+def _claim(cid: int, text: str, link: int | None, rank: float):
+    from types import SimpleNamespace
+
+    article = SimpleNamespace(text_sha256=f"sha{cid}")
+    return SimpleNamespace(
+        id=cid,
+        text=text,
+        best_link_id=link,
+        best_link_rank=rank,
+        start=0,
+        end=len(text),
+        quote=SimpleNamespace(article=article),
+    )
+
+
+def test_groups_join_strongest_link_first_and_never_across_two_months():
+    from quotetrack.statements.linking import _connect
+
+    claims = [
+        _claim(1, "guards released Lin Soto in March", 3, 11.5),
+        _claim(2, "guards released Lin Soto in July", 3, 11.4),
+        _claim(3, "guards released Lin Soto", 1, 11.5),
+        # A word-for-word link (relate let it through although the outlets' dates differ) holds.
+        _claim(4, "“we will not appeal,” the board said in May", 5, 12.9),
+        _claim(5, "“we will not appeal,” it said in June", 4, 12.9),
+    ]
+    partitions = set()
+    for order in itertools.permutations(claims):
+        members = {c.id: c for c in order}
+        root = _connect(members)  # type: ignore[arg-type]
+        groups: dict[int, set[int]] = {}
+        for c in order:
+            groups.setdefault(root(c.id), set()).add(c.id)
+        partitions.add(frozenset(frozenset(g) for g in groups.values()))
+    assert partitions == {frozenset({frozenset({1, 3}), frozenset({2}), frozenset({4, 5})})}
