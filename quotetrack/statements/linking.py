@@ -4,8 +4,10 @@ A quote reports one or more claims (extraction/claims.py splits the remarks apar
 claim points at its strongest neighbour: the claim of the same speaker whose wording
 relates most strongly to its own (verbatim > variant > fragment > paraphrase, then
 similarity, then a content-derived key). Statements are the connected groups of those
-links. Each claim's strongest neighbour among *all* stored claims does not depend on the
-order they arrived in, so neither do the statements. A claim links to one neighbour only,
+links, save one a group may not follow: a link that would put two claims dated in different
+months together (an undated wording between "in March" and "in June" joins one of them).
+Each claim's strongest neighbour among *all* stored claims does not depend on the order they
+arrived in, and groups join strongest link first, so neither do the statements. A claim links to one neighbour only,
 and the claims of one quote never link to each other, so a quote reporting two remarks
 puts each into its own statement instead of chaining them into one.
 
@@ -252,7 +254,7 @@ def _regroup(session: Session, claim_ids: set[int], statement_ids: set[int]) -> 
     statement_ids |= {c.statement_id for c in members.values() if c.statement_id is not None}
     frontier = True
     while frontier:  # close over statements reached through links, either way round
-        # Two queries, each on its own index (an OR of the two would scan the claims).
+        # Two queries, each on its own index, whatever a backend's planner makes of an OR.
         more = list(
             session.scalars(
                 select(ClaimRow).where(ClaimRow.statement_id.in_(statement_ids), ClaimRow.id.notin_(members))
