@@ -17,6 +17,11 @@ Figures: for remarks reported by two or more outlets, how many are whole (every 
 and all in one statement), the wordings not extracted, the wordings whose speaker differs, the
 statements mixing remarks, and how many remarks linking could make whole at best (all wordings
 extracted and attributed to one speaker); for all remarks, the statements mixing remarks.
+
+"Whole by the quote conventions" (issue 23) requires only the wordings that are quotes by the gold
+quote sets' conventions (which the extractor follows): wordings marked "not_a_quote_by_convention"
+in the gold (a speech verb's noun-phrase object, "his belief that ...") are listed, not required,
+and a remark left with such quotes in fewer than two outlets is not counted there.
 """
 
 from __future__ import annotations
@@ -56,6 +61,7 @@ class Placed:
     file: str
     text: str
     outlets: int
+    quote: bool = True  # a quote by the gold quote sets' conventions (not "not_a_quote_by_convention")
     unit: Unit | None = None
     problem: str | None = None  # why it could not be located at all
 
@@ -180,7 +186,13 @@ def locate(db: Db, gold: dict, seeds: Path, metadata: dict) -> list[Placed]:
     placed = []
     for remark in gold["remarks"]:
         for wording in remark["wordings"]:
-            item = Placed(remark["id"], wording["file"], wording["text"], remark["outlets"])
+            item = Placed(
+                remark["id"],
+                wording["file"],
+                wording["text"],
+                remark["outlets"],
+                quote=not wording.get("not_a_quote_by_convention", False),
+            )
             placed.append(item)
             seed_text = (seeds / wording["file"]).read_text(encoding="utf-8")
             url = metadata["articles"].get(wording["file"], {}).get("url")
@@ -262,6 +274,7 @@ def report(command: str, root: Path, db: Db, placed: list[Placed], gold: dict, m
 
     whole = whole_extracted = best = 0
     detail, missing, speaker_lines = [], [], []
+    by_convention, not_counted = [], []
     for r in multi:
         items = by_remark[r["id"]]
         got = [i for i in items if i.unit is not None]
@@ -284,9 +297,15 @@ def report(command: str, root: Path, db: Db, placed: list[Placed], gold: dict, m
         )
         for i in items:
             if i.unit is None:
-                missing.append(
-                    f"  {r['id']} [{outlet(metadata, i.file)}] {i.problem or 'not extracted'}: {short(i.text)}"
-                )
+                why = i.problem or "not extracted" + ("" if i.quote else " (not a quote by the conventions)")
+                missing.append(f"  {r['id']} [{outlet(metadata, i.file)}] {why}: {short(i.text)}")
+        quotes = [i for i in items if i.quote]
+        if len({i.file for i in quotes}) < 2:
+            count = len({i.file for i in quotes})
+            not_counted.append(f"  {r['id']}: {count} outlet(s) with a wording that is a quote by the conventions")
+        else:
+            placed_in = {i.unit.statement_id if i.unit is not None else None for i in quotes}
+            by_convention.append(len(placed_in) == 1 and None not in placed_in)
         if len(speakers) > 1:
             speaker_lines.append(f"  {r['id']}:")
             for i in got:
@@ -299,6 +318,15 @@ def report(command: str, root: Path, db: Db, placed: list[Placed], gold: dict, m
     out.append(f"whole among extracted wordings (2+ outlets extracted, one statement): {whole_extracted}/{len(multi)}")
     out.append(f"best linking could do (every wording extracted, one speaker): {best}/{len(multi)}")
     out += detail
+    out.append(
+        f"whole by the quote conventions (every wording that is a quote by the gold quote sets' conventions "
+        f"extracted, all in one statement; remarks with such wordings in 2+ outlets): "
+        f"{sum(by_convention)}/{len(by_convention)}"
+    )
+    out.append(
+        f"  not counted there ({len(not_counted)}: wordings not quotes by the conventions are marked in the gold):"
+    )
+    out += not_counted
     out.append(f"wordings not extracted: {len(missing)}")
     out += missing
     out.append(f"remarks whose wordings got different speakers: {sum(1 for s in speaker_lines if s.endswith(':'))}")

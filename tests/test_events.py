@@ -303,3 +303,200 @@ def test_a_month_is_written_with_a_capital():
     assert months("SEPT. 3 and Dec 1") == {9, 12}
     assert months("they may act in May") == {5}
     assert months("they may act, Marchetti said") == frozenset()
+
+
+# -- events that did not happen: "not taken into custody", "freed before marshals could arrest him"
+
+
+def test_moving_someone_into_custody_is_detaining_them_and_a_negation_is_kept(nlp):
+    text = "Pavel Orlov, 40, was charged with fraud in Tulsa. The Marshals Service said Orlov was not moved into federal custody."
+    assert frame(nlp, text, "Orlov was not moved into federal custody") == {
+        "predicate": "detain",
+        "patient": ["name:orlov"],
+        "agent": [],
+        "negated": True,
+    }
+    # "took" is a light verb, but not when it takes someone into custody.
+    text = "Pavel Orlov, 40, was charged with fraud. The Marshals Service said marshals took Orlov into custody."
+    found = frame(nlp, text, "marshals took Orlov into custody")
+    assert found is not None and found["predicate"] == "detain" and "negated" not in found
+    # Out of custody is another act.
+    text = "Pavel Orlov, 40, was charged with fraud. His lawyer said he was released from custody on Friday."
+    found = frame(nlp, text, "he was released from custody on Friday")
+    assert found is not None and found["predicate"] == "release"
+    assert frame(nlp, "The mayor said the council took a stand.", "the council took a stand") is None
+
+
+def test_a_before_could_clause_is_an_event_that_did_not_happen(nlp):
+    text = (
+        "Pavel Orlov, 40, was charged with fraud in Tulsa. "
+        "The Marshals Service said county deputies released Orlov before he could be arrested by marshals."
+    )
+    found = frame(nlp, text, "county deputies released Orlov before he could be arrested by marshals")
+    assert found is not None and found["predicate"] == "release"
+    assert found["unrealized"] == [{"predicate": "arrest", "patient": ["name:orlov"], "agent": ["noun:marshal"]}]
+
+
+FREED_FRAME = {
+    "predicate": "free",
+    "patient": ["name:orlov"],
+    "agent": [],
+    "unrealized": [{"predicate": "arrest", "patient": ["name:orlov"], "agent": ["noun:marshal"]}],
+}
+NOT_IN_CUSTODY = {"predicate": "detain", "patient": ["name:orlov"], "agent": [], "negated": True}
+ARRESTED_FRAME = {"predicate": "arrest", "patient": ["name:orlov"], "agent": ["noun:marshal"]}
+
+
+def test_an_event_that_did_not_happen_matches_only_one_that_did_not_happen():
+    from quotetrack.statements.events import opposed
+
+    freed = "he was freed on bond before marshals could arrest him"
+    assert same_event(freed, FREED_FRAME, "he was never taken into federal custody", NOT_IN_CUSTODY) is not None
+    assert same_event("he was never taken into federal custody", NOT_IN_CUSTODY, freed, FREED_FRAME) is not None
+    # Done on one side, not on the other: never one event, and the words' link is vetoed too.
+    assert same_event(freed, FREED_FRAME, "marshals arrested Orlov in Tulsa", ARRESTED_FRAME) is None
+    assert (
+        same_event("he was never taken into federal custody", NOT_IN_CUSTODY, "they arrested him", ARRESTED_FRAME)
+        is None
+    )
+    assert (
+        opposed(FREED_FRAME, ARRESTED_FRAME)
+        and opposed(NOT_IN_CUSTODY, ARRESTED_FRAME)
+        and opposed(ARRESTED_FRAME, FREED_FRAME)
+    )
+    assert not opposed(FREED_FRAME, NOT_IN_CUSTODY) and not opposed(FREED_FRAME, None)
+    # Another man not taken into custody is another event.
+    other = {"predicate": "detain", "patient": ["name:okafor"], "agent": [], "negated": True}
+    assert same_event(freed, FREED_FRAME, "Okafor was not taken into custody", other) is None
+    # Numbers still veto: both unrealized, but not the same count.
+    three = {**NOT_IN_CUSTODY, "patient": ["noun:suspect"]}
+    freed_two = {**FREED_FRAME, "unrealized": [{"predicate": "arrest", "patient": ["noun:suspect"], "agent": []}]}
+    assert (
+        same_event(
+            "two suspects were freed before agents could arrest the suspects",
+            freed_two,
+            "three suspects were not taken into custody",
+            three,
+        )
+        is None
+    )
+
+
+TULSA_HERALD = """Fraud suspect freed on bond
+
+Pavel Orlov, 40, was charged with wire fraud in Tulsa in January.
+
+The Marshals Service said it sent a warrant to the county jail, but he was freed on bond before marshals could \
+arrest him.
+"""
+TULSA_TRIBUNE = """County jail let fraud suspect go, marshals say
+
+Pavel Orlov, 40, faces wire fraud charges. The Marshals Service said the warrant served on Orlov was \
+disregarded, and he was never taken into federal custody.
+"""
+TULSA_POST = """Marshals catch fraud suspect
+
+Pavel Orlov, 40, was charged with wire fraud. The Marshals Service said marshals arrested him at a motel \
+outside Tulsa.
+"""
+
+
+@pytest.fixture(scope="module")
+def not_in_custody(nlp):
+    articles = [
+        Article(TULSA_HERALD, "Herald", "i", "https://example.invalid/herald", date(2026, 2, 2)),
+        Article(TULSA_TRIBUNE, "Tribune", "j", "https://example.invalid/tribune", date(2026, 2, 3)),
+        Article(TULSA_POST, "Post", "k", "https://example.invalid/post-tulsa", date(2026, 2, 9)),
+    ]
+    return [(article, extract_quotes(article.text, nlp)[0]) for article in articles]
+
+
+@pytest.mark.model
+def test_freed_before_arrest_and_never_taken_into_custody_are_one_statement_in_any_order(not_in_custody):
+    partitions = set()
+    for order in itertools.permutations(range(3)):
+        found = _statements(not_in_custody, order)
+        freed = found["he was freed on bond before marshals could arrest him"]
+        assert found["he was never taken into federal custody"] == freed
+        # The later arrest shares the words ("marshals", "arrest", "him") but happened.
+        arrested = next(s for t, s in found.items() if t.startswith("marshals arrested him"))
+        assert arrested != freed, found
+        partitions.add(_partition(found))
+    assert len(partitions) == 1
+
+
+# -- an undated wording between two dated ones ---------------------------------------------------
+
+APRIL = """Pier theft suspect held
+
+Dara Quinn, 27, was charged with theft. The Harbor Police said officers arrested Quinn in April at the pier.
+"""
+OCTOBER = """Pier theft suspect held again
+
+The Harbor Police said officers arrested Quinn in October at the pier.
+"""
+UNDATED = """Arrest at the pier
+
+The Harbor Police said officers arrested Dara Quinn at the pier.
+"""
+
+
+@pytest.fixture(scope="module")
+def undated_between(nlp):
+    articles = [
+        Article(APRIL, "Ledger", "l", "https://example.invalid/ledger-april", date(2026, 4, 20)),
+        Article(OCTOBER, "Courier", "m", "https://example.invalid/courier-october", date(2026, 10, 20)),
+        Article(UNDATED, "Post", "n", "https://example.invalid/post-pier", date(2026, 10, 21)),
+    ]
+    return [(article, extract_quotes(article.text, nlp)[0]) for article in articles]
+
+
+@pytest.mark.model
+def test_an_undated_wording_does_not_chain_two_dated_events_into_one_statement(undated_between):
+    partitions = set()
+    for order in itertools.permutations(range(3)):
+        found = _statements(undated_between, order)
+        april = next(s for t, s in found.items() if "April" in t)
+        october = next(s for t, s in found.items() if "October" in t)
+        undated = next(s for t, s in found.items() if t.startswith("officers arrested Dara Quinn"))
+        assert april != october, found
+        assert undated in {april, october}, found  # it joins one of them
+        partitions.add(_partition(found))
+    assert len(partitions) == 1
+
+
+def _claim(cid: int, text: str, link: int | None, rank: float):
+    from types import SimpleNamespace
+
+    article = SimpleNamespace(text_sha256=f"sha{cid}")
+    return SimpleNamespace(
+        id=cid,
+        text=text,
+        best_link_id=link,
+        best_link_rank=rank,
+        start=0,
+        end=len(text),
+        quote=SimpleNamespace(article=article),
+    )
+
+
+def test_groups_join_strongest_link_first_and_never_across_two_months():
+    from quotetrack.statements.linking import _connect
+
+    claims = [
+        _claim(1, "guards released Lin Soto in March", 3, 11.5),
+        _claim(2, "guards released Lin Soto in July", 3, 11.4),
+        _claim(3, "guards released Lin Soto", 1, 11.5),
+        # A word-for-word link (relate let it through although the outlets' dates differ) holds.
+        _claim(4, "“we will not appeal,” the board said in May", 5, 12.9),
+        _claim(5, "“we will not appeal,” it said in June", 4, 12.9),
+    ]
+    partitions = set()
+    for order in itertools.permutations(claims):
+        members = {c.id: c for c in order}
+        root = _connect(members)  # type: ignore[arg-type]
+        groups: dict[int, set[int]] = {}
+        for c in order:
+            groups.setdefault(root(c.id), set()).add(c.id)
+        partitions.add(frozenset(frozenset(g) for g in groups.values()))
+    assert partitions == {frozenset({frozenset({1, 3}), frozenset({2}), frozenset({4, 5})})}

@@ -13,6 +13,11 @@ surname>" for a person or organisation (through the article's name table when it
 name) and "noun:<lemma>" for anything else. The patient is the direct object, or the subject
 of a passive; the agent the active subject, or the passive's "by" phrase. A claim whose
 predicate says nothing of its own ("be", "have", "say") or that has no patient has no frame.
+
+Two more keys say what did not happen: "negated": true when the predicate is negated ("he was
+not transferred"), and "unrealized": [frames] for its "before X could V" clauses ("he was
+released before agents could arrest him": an arrest that was not made). Putting someone into
+custody ("taken into custody", "transferred to federal custody") is the predicate "detain".
 """
 
 from __future__ import annotations
@@ -44,12 +49,30 @@ def claim_event(doc: Doc, start: int, end: int, table: NameTable | None = None) 
     if span is None or len(span) == 0:
         return None
     predicate = _main_predicate(span)
-    if predicate is None or predicate.lemma_.lower() in LIGHT_PREDICATES:
+    if predicate is None:
         return None
-    # The parser sometimes hangs the subject on the auxiliary ("the subpoena ... was
-    # disregarded": "subpoena" under "was"): the auxiliaries' dependents count as the verb's.
-    children = [c for c in predicate.children if c.dep_ not in {"aux", "auxpass"}]
-    children += [g for c in predicate.children if c.dep_ in {"aux", "auxpass"} for g in c.children]
+    if predicate.lemma_.lower() in LIGHT_PREDICATES and not _into_custody(_arguments(predicate)):
+        return None  # "took him into custody" names an event; "took a stand" does not
+    frame = _frame(predicate, span, table)
+    if frame is None:
+        return None
+    if _negated(predicate):
+        frame["negated"] = True
+    unrealized = [
+        found
+        for clause in predicate.children
+        if clause.dep_ == "advcl" and _unrealized(clause) and span.start <= clause.i < span.end
+        for found in [_frame(clause, span, table)]
+        if found is not None
+    ]
+    if unrealized:
+        frame["unrealized"] = unrealized
+    return frame
+
+
+def _frame(predicate: Token, span: Span, table: NameTable | None) -> dict | None:
+    """{"predicate", "patient", "agent"} of one verb, or None when it has no patient."""
+    children = _arguments(predicate)
     passive = any(c.dep_ in {"nsubjpass", "auxpass"} for c in predicate.children)
     # A passive's subject is its patient, whichever label the parser gave it.
     patient_deps = {"nsubjpass", "nsubj"} if passive else {"dobj"}
@@ -71,7 +94,52 @@ def claim_event(doc: Doc, start: int, end: int, table: NameTable | None = None) 
     patient = _keys(patient_heads, span, table)
     if not patient:
         return None
-    return {"predicate": predicate.lemma_.lower(), "patient": patient, "agent": _keys(agent_heads, span, table)}
+    lemma = CUSTODY_PREDICATE if _into_custody(children) else predicate.lemma_.lower()
+    return {"predicate": lemma, "patient": patient, "agent": _keys(agent_heads, span, table)}
+
+
+def _arguments(predicate: Token) -> list[Token]:
+    """The verb's dependents. The parser sometimes hangs the subject on the auxiliary ("the
+    subpoena ... was disregarded": "subpoena" under "was"): the auxiliaries' dependents count
+    as the verb's."""
+    children = [c for c in predicate.children if c.dep_ not in {"aux", "auxpass"}]
+    return children + [g for c in predicate.children if c.dep_ in {"aux", "auxpass"} for g in c.children]
+
+
+# Moving someone into custody is detaining them, whatever the verb: "taken into custody",
+# "transferred to federal custody", "held in custody" report the act "detained" / "arrested"
+# report (events.EVENT_CLASSES). Out of custody ("released from custody") is not.
+CUSTODY_PREDICATE = "detain"
+CUSTODY_NOUNS = frozenset({"custody", "detention"})
+INTO = frozenset({"into", "to", "in"})
+
+
+def _into_custody(children: list[Token]) -> bool:
+    return any(
+        c.dep_ == "prep"
+        and c.lower_ in INTO
+        and any(g.dep_ == "pobj" and g.lemma_.lower() in CUSTODY_NOUNS for g in c.children)
+        for c in children
+    )
+
+
+def _negated(verb: Token) -> bool:
+    """The verb or its auxiliaries carry a negation ("was not transferred", "never freed")."""
+    return any(c.dep_ == "neg" for c in verb.children) or any(
+        g.dep_ == "neg" for c in verb.children if c.dep_ in {"aux", "auxpass"} for g in c.children
+    )
+
+
+# A clause "before X could V" says that V did not happen (then): "he was released before
+# agents could arrest him" reports an arrest that was not made, as "he was not arrested" does.
+UNREALIZED_MARKS = frozenset({"before"})
+UNREALIZED_MODALS = frozenset({"could", "can"})
+
+
+def _unrealized(clause: Token) -> bool:
+    marks = {c.lower_ for c in clause.children if c.dep_ == "mark"}
+    modals = {c.lower_ for c in clause.children if c.dep_ == "aux"}
+    return bool(marks & UNREALIZED_MARKS and modals & UNREALIZED_MODALS)
 
 
 def _main_predicate(span: Span) -> Token | None:

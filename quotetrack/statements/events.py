@@ -8,6 +8,10 @@ what it is done to, by reference, and nothing in their wordings turns one agains
   for "the request" the sentence's detainer and "the detainer"), or nouns that are synonyms.
 - Agent: when both name someone (a person or organisation), one must be the same; a
   description ("police", "authorities") or a pronoun never vetoes.
+- Events that did not happen: a negated frame ("he was not transferred to federal custody")
+  matches only a negated or unrealized one ("released before agents could arrest him"), and
+  an event done on one side and not on the other vetoes even a link the words make
+  (`opposed`: "marshals arrested him" / "freed before marshals could arrest him").
 - Vetoes: a negation on one side only or numbers that disagree (paraphrase.conflict), and
   dates in different months ("On Nov. 12 ... arrested" / "arrested ... in February": two
   arrests of one man, not one).
@@ -101,18 +105,61 @@ def conflict(a: str, b: str) -> str | None:
 def same_event(a_text: str, a: dict | None, b_text: str, b: dict | None) -> float | None:
     """How strongly claims `a_text` (frame `a`) and `b_text` (frame `b`) report one event,
     0..1 (the share of content words they also share, as paraphrase measures it; at least
-    a small floor, since the words are not the evidence here), or None when they do not."""
+    a small floor, since the words are not the evidence here), or None when they do not.
+
+    Besides the main frames, a frame's unrealized events count ("released before agents
+    could arrest him": an arrest that did not happen), as negated events: they match the
+    other claim's negated main event or its own unrealized ones ("he was not taken into
+    custody"), never an event that did happen."""
     if not a or not b or not words(a_text) or not words(b_text):
         return None
-    if not predicates_match(a["predicate"], b["predicate"]):
-        return None
-    if not _keys_match(a["patient"], b["patient"]) or _agents_differ(a["agent"], b["agent"]):
-        return None
-    if conflict(a_text, b_text) is not None:
-        return None
-    # Both ways round: the measure breaks ties of length by argument order, linking must not.
-    overlap = max(paraphrase.lexical_similarity(a_text, b_text)[1], paraphrase.lexical_similarity(b_text, a_text)[1])
-    return round(max(overlap, EVENT_FLOOR), 3)
+    for x, y in _frame_pairs(a, b):
+        if not _one_event(x, y) or x.get("negated", False) != y.get("negated", False):
+            continue
+        main = x is a and y is b
+        # Two main events: the wordings' own negations must agree. An unrealized event is
+        # negated by its clause ("before ... could"), not by a word: numbers and dates only.
+        found = conflict(a_text, b_text) if main else _numbers_or_months(a_text, b_text)
+        if found is not None:
+            continue
+        # Both ways round: the measure breaks ties of length by argument order, linking must not.
+        overlap = max(
+            paraphrase.lexical_similarity(a_text, b_text)[1], paraphrase.lexical_similarity(b_text, a_text)[1]
+        )
+        return round(max(overlap, EVENT_FLOOR), 3)
+    return None
+
+
+def opposed(a: dict | None, b: dict | None) -> bool:
+    """One claim says an event happened that the other says did not: the same predicate on
+    the same patient, negated or unrealized on one side only ("marshals arrested him" /
+    "he was freed before marshals could arrest him"). Words alike do not make them one remark."""
+    if not a or not b:
+        return False
+    return any(_one_event(x, y) and x.get("negated", False) != y.get("negated", False) for x, y in _frame_pairs(a, b))
+
+
+def _frame_pairs(a: dict, b: dict) -> list[tuple[dict, dict]]:
+    """The main frames, then each side's main frame with the other's unrealized events, then
+    the unrealized events of both (marked negated: they did not happen)."""
+    ua = [{**f, "negated": True} for f in a.get("unrealized", ())]
+    ub = [{**f, "negated": True} for f in b.get("unrealized", ())]
+    return [(a, b), *((a, y) for y in ub), *((x, b) for x in ua), *((x, y) for x in ua for y in ub)]
+
+
+def _one_event(a: dict, b: dict) -> bool:
+    return (
+        predicates_match(a["predicate"], b["predicate"])
+        and _keys_match(a["patient"], b["patient"])
+        and not _agents_differ(a["agent"], b["agent"])
+    )
+
+
+def _numbers_or_months(a: str, b: str) -> str | None:
+    fa, fb = paraphrase.features(a), paraphrase.features(b)
+    if fa.numbers and fb.numbers and not (fa.numbers <= fb.numbers or fb.numbers <= fa.numbers):
+        return "number"
+    return "date" if months_differ(a, b) else None
 
 
 # The similarity of an event link whose wordings share almost no words: low, so a wording

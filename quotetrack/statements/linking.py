@@ -4,8 +4,10 @@ A quote reports one or more claims (extraction/claims.py splits the remarks apar
 claim points at its strongest neighbour: the claim of the same speaker whose wording
 relates most strongly to its own (verbatim > variant > fragment > paraphrase, then
 similarity, then a content-derived key). Statements are the connected groups of those
-links. Each claim's strongest neighbour among *all* stored claims does not depend on the
-order they arrived in, so neither do the statements. A claim links to one neighbour only,
+links, save one a group may not follow: a link that would put two claims dated in different
+months together (an undated wording between "in March" and "in June" joins one of them).
+Each claim's strongest neighbour among *all* stored claims does not depend on the order they
+arrived in, and groups join strongest link first, so neither do the statements. A claim links to one neighbour only,
 and the claims of one quote never link to each other, so a quote reporting two remarks
 puts each into its own statement instead of chaining them into one.
 
@@ -25,7 +27,7 @@ from sqlalchemy.orm import Session, contains_eager, selectinload
 
 from ..storage.models import ArticleRow, ClaimRow, ClaimShingleRow, QuoteRow, StatementRow
 from ..types import QuoteStatus
-from .events import months_differ, same_event
+from .events import months, months_differ, opposed, same_event
 from .index import neighbours
 from .wording import RELATION_RANK, Comparison, Relation, compare, strongest
 from .words import canonical_form, index_keys
@@ -66,6 +68,10 @@ def relate(a: ClaimRow, b: ClaimRow) -> Comparison | None:
         # Alike in words, dated apart: two events ("arrested Reed in March" / "... in June").
         # Word-for-word relations keep theirs: a quoted fragment is the remark, whatever the
         # outlets' own words around it date.
+        best = None
+    if best is not None and best.relation in _WORDED_APART and opposed(a.event, b.event):
+        # Alike in words, one event done and not done ("marshals arrested him" / "he was freed
+        # before marshals could arrest him").
         best = None
     if a.article_id == b.article_id:
         # One article reports different things in similar words, or one event twice over
@@ -247,9 +253,16 @@ def _regroup(session: Session, claim_ids: set[int], statement_ids: set[int]) -> 
     members = {c.id: c for c in session.scalars(select(ClaimRow).where(ClaimRow.id.in_(claim_ids)))}
     statement_ids |= {c.statement_id for c in members.values() if c.statement_id is not None}
     frontier = True
-    while frontier:  # close over statements reached through links
-        more = session.scalars(
-            select(ClaimRow).where(ClaimRow.statement_id.in_(statement_ids), ClaimRow.id.notin_(members))
+    while frontier:  # close over statements reached through links, either way round
+        # Two queries, each on its own index, whatever a backend's planner makes of an OR.
+        more = list(
+            session.scalars(
+                select(ClaimRow).where(ClaimRow.statement_id.in_(statement_ids), ClaimRow.id.notin_(members))
+            )
+        )
+        seen = members.keys() | {c.id for c in more}
+        more += session.scalars(
+            select(ClaimRow).where(ClaimRow.best_link_id.in_(list(members)), ClaimRow.id.notin_(seen))
         ).all()
         linked = [
             c.best_link for c in [*members.values(), *more] if c.best_link is not None and c.best_link.id not in members
@@ -259,17 +272,7 @@ def _regroup(session: Session, claim_ids: set[int], statement_ids: set[int]) -> 
             members[c.id] = c
             if c.statement_id is not None:
                 statement_ids.add(c.statement_id)
-    parent = {cid: cid for cid in members}
-
-    def root(cid: int) -> int:
-        while parent[cid] != cid:
-            parent[cid] = parent[parent[cid]]
-            cid = parent[cid]
-        return cid
-
-    for c in members.values():
-        if c.best_link_id in parent:
-            parent[root(c.id)] = root(c.best_link_id)
+    root = _connect(members)
     groups: dict[int, list[ClaimRow]] = {}
     for c in members.values():
         groups.setdefault(root(c.id), []).append(c)
@@ -290,6 +293,42 @@ def _regroup(session: Session, claim_ids: set[int], statement_ids: set[int]) -> 
     empty = [sid for sid in old if sid not in reused]
     if empty:
         session.execute(delete(StatementRow).where(StatementRow.id.in_(empty)))
+
+
+def _connect(members: dict[int, ClaimRow]) -> Callable[[int], int]:
+    """Join the claims along their strongest-neighbour links, strongest link first (then by
+    content keys, so the order claims arrived in plays no part), into groups; `root(id)` names
+    a claim's group. A link is not followed when it would put two claims dated in other months
+    into one group: an undated wording ("police arrested Reed") links to "arrested Reed in
+    March" and to "arrested Reed in June", but must not chain the two events into one statement.
+    A link whose own two claims are dated apart is followed (relate let a word-for-word link
+    through: the quoted words are the remark, whatever dates the outlets put around them)."""
+    parent = {cid: cid for cid in members}
+    dated: dict[int, set[frozenset[int]]] = {cid: {months(c.text)} - {frozenset()} for cid, c in members.items()}
+
+    def root(cid: int) -> int:
+        while parent[cid] != cid:
+            parent[cid] = parent[parent[cid]]
+            cid = parent[cid]
+        return cid
+
+    links = sorted(
+        (
+            (c, members[c.best_link_id])
+            for c in members.values()
+            if c.best_link_id in members and c.best_link_id != c.id
+        ),
+        key=lambda pair: (-pair[0].best_link_rank, stable_key(pair[0]), stable_key(pair[1])),
+    )
+    for c, other in links:
+        a, b = root(c.id), root(other.id)
+        if a == b:
+            continue
+        if not months_differ(c.text, other.text) and any(not x & y for x in dated[a] for y in dated[b]):
+            continue
+        parent[a] = b
+        dated[b] |= dated.pop(a)
+    return root
 
 
 def _canonical(group: list[ClaimRow]) -> ClaimRow:
