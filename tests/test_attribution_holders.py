@@ -164,3 +164,12 @@ def test_a_countrys_army_or_a_citys_department_is_not_the_country_or_the_city(nl
     # A person's office still speaks for the person.
     text = 'Senator Ruth Alder was abroad. "We will review the bill," her office said on Monday.'
     assert speaker_name(quote_with(nlp, text, "We will review the bill")) == "ruth alder"
+
+
+def test_a_politician_described_by_party_is_the_person_just_quoted(nlp):
+    text = (
+        '"We will not back down," Senator Ana Price said on Tuesday. '
+        'The Ohio Republican added that the bill "protects working families."'
+    )
+    quote = quote_with(nlp, text, "protects working families")
+    assert speaker_name(quote) == "ana price" and quote.speaker.kind is SpeakerKind.PERSON

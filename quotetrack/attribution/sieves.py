@@ -33,6 +33,8 @@ FLOATING_PARAGRAPHS = 2
 SPEECH_ACT_NOUNS = frozenset({"announcement", "statement", "release", "post", "tweet", "letter", "email", "memo"})
 # What a person says, as a subject: "his remarks described it as ...": the possessor speaks.
 UTTERANCE_NOUNS = frozenset({"response", "remark", "comment", "word", "answer", "reply", "testimony"})
+# "the Massachusetts Democrat", "the veteran Republican": a politician described by party.
+PARTY_MEMBER_NOUNS = frozenset({"democrat", "republican", "tory", "conservative", "socialist", "liberal"})
 # Things that show words to a crowd: whoever holds them up speaks through them.
 CARRIER_NOUNS = frozenset({"banner", "sign", "placard", "poster", "slogan", "t-shirt", "shirt", "flag"})
 # Verbs that hold a carrier up; how far up the clause chain their subject is looked for.
@@ -130,6 +132,23 @@ def role(head: Token, ctx: Context) -> Resolution | None:
         if people:  # the first person quoted after the description (the look-ahead keeps text order)
             return Resolution(people[0], phrase.text, Method.LEDE_DESCRIPTION, lemma)
     return None
+
+
+def party_member(head: Token, ctx: Context) -> Resolution | None:
+    """ "Warren said ... The Massachusetts Democrat added": a description by party refers to
+    the person just quoted, else to the person named last before it; it is never an
+    organisation called "Massachusetts Democrat"."""
+    definite = any(c.dep_ == "det" and c.lower_ == "the" for c in head.children)
+    if head.lower_ not in PARTY_MEMBER_NOUNS or head.tag_ not in {"NN", "NNP"} or not definite:
+        return None
+    mention = noun_phrase(head).text
+    for candidate, resolution in reversed(ctx.previous):
+        if ctx.paragraph_of(head.idx) - candidate.paragraph > 1:
+            break
+        if resolution.entry is not None and resolution.entry.kind is SpeakerKind.PERSON:
+            return Resolution(resolution.entry, mention, Method.ROLE, head.lower_)
+    person = ctx.table.nearest_person(head.idx)
+    return Resolution(person, mention, Method.ROLE, head.lower_) if person is not None else None
 
 
 def owner(head: Token, ctx: Context) -> Resolution | None:
@@ -243,6 +262,7 @@ MENTION_SIEVES: tuple[MentionSieve, ...] = (
     quantified,
     pronoun,
     coordinated,
+    party_member,
     explicit_name,
     role,
     owner,

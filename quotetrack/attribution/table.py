@@ -383,6 +383,12 @@ class NameTable:
                 return entry
         return None
 
+    def nearest_person(self, position: int) -> Entry | None:
+        """The person named last before `position`."""
+        named = [(e.mentioned_before(position), e) for e in self.unique_people()]
+        earlier = [(p, e) for p, e in named if p is not None]
+        return max(earlier, key=lambda pe: pe[0])[1] if earlier else None
+
     def nearest_organisation(self, position: int, fits: Callable[[Entry], bool] = lambda e: True) -> Entry | None:
         """The organisation named last before `position` ("SkyWest Air ... the company said"),
         among those that `fits` accepts."""
