@@ -173,3 +173,12 @@ def test_a_politician_described_by_party_is_the_person_just_quoted(nlp):
     )
     quote = quote_with(nlp, text, "protects working families")
     assert speaker_name(quote) == "ana price" and quote.speaker.kind is SpeakerKind.PERSON
+
+
+def test_a_short_quoted_sentence_goes_on_with_the_quote_before_it(nlp):
+    text = '"It was terrifying," said Denise Okafor, who was on the train. “People were screaming.”'
+    quote = quote_with(nlp, text, "People were screaming")
+    assert speaker_name(quote) == "denise okafor" and quote.kind is QuoteKind.DIRECT
+    # A short quoted phrase that is no sentence, after a mixed quote, is no quote of its own.
+    quotes, _ = extract_quotes('Critics said the plan was "too little, too late". "Not again".', nlp)
+    assert [q.text for q in quotes if q.text.startswith("Not again")] == []

@@ -110,6 +110,21 @@ def _is_adjacent(cue: Token | None, quoted: QuotedSpan) -> bool:
     return before[-1:] in {",", ":"}
 
 
+# How far after a quote a short sentence in quote marks still continues it.
+FOLLOWING_CHARS = 60
+
+
+def _follows_a_quote(text: str, quoted: QuotedSpan, found: list[Candidate], doc: Doc) -> bool:
+    """ "It was terrifying," said Ana Ruiz, who was on the train. "People were screaming.":
+    a short quoted sentence right after a quote of the same paragraph goes on with it."""
+    if not found or found[-1].paragraph != quoted.paragraph or quoted.start - found[-1].end > FOLLOWING_CHARS:
+        return False
+    words = text.split()
+    sentence = text.rstrip()[-1:] in {".", "!", "?"} and text[:1].isupper() and len(words) >= 2
+    between = doc_text(doc)[found[-1].end + 1 : quoted.start - 1]
+    return sentence and not is_title_case(text) and not any(mark in between for mark in '"“”')
+
+
 def _fragment_cue(doc: Doc, quoted: QuotedSpan) -> Token | None:
     """A cue that governs a short quoted fragment as object or complement: called X "Y"."""
     span = char_span(doc, quoted.start, quoted.end)
@@ -140,7 +155,7 @@ def direct_quotes(doc: Doc, spans: list[QuotedSpan], mask: QuoteMask) -> list[Ca
             and _is_adjacent(cue, quoted)
             and not is_title_case(text)
         )
-        if looks_like_speech(text) or short_but_spoken:
+        if looks_like_speech(text) or short_but_spoken or _follows_a_quote(text, quoted, found, doc):
             found.append(
                 Candidate(
                     quoted.start,
