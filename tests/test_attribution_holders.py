@@ -182,3 +182,10 @@ def test_a_short_quoted_sentence_goes_on_with_the_quote_before_it(nlp):
     # A short quoted phrase that is no sentence, after a mixed quote, is no quote of its own.
     quotes, _ = extract_quotes('Critics said the plan was "too little, too late". "Not again".', nlp)
     assert [q.text for q in quotes if q.text.startswith("Not again")] == []
+
+
+def test_he_or_she_may_refer_to_a_person_described_but_not_to_a_thing(nlp):
+    text = 'Minister Paul Grant arrived late. A senior official at the ministry said the talks had stalled. "We are far apart," he said.'
+    assert "official" in speaker_name(quote_with(nlp, text, "We are far apart"))
+    text = 'Minister Paul Grant spoke first. A plane towed a banner over the beach. "We are far apart," he said.'
+    assert speaker_name(quote_with(nlp, text, "We are far apart")) == "paul grant"

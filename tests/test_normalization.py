@@ -50,3 +50,10 @@ def test_words_ending_like_an_article_are_left_alone():
     text = "The agenda and a camera, kinda sorta, breathe the air. El mensaje es el que me gusta."
     repaired = normalize(text)
     assert repaired.text == text and repaired.breaks == ()
+
+
+def test_person_nouns_come_from_wordnet_lexicographer_files():
+    from quotetrack.normalization.lexicon import is_person_noun
+
+    assert all(is_person_noun(w) for w in ("senator", "spokesman", "resident", "quarterback"))
+    assert not any(is_person_noun(w) for w in ("plane", "jury", "report", "agency", "qzxv"))

@@ -16,6 +16,7 @@ from spacy.tokens import Token
 
 from ..extraction.cues import PRONOUNS_FEMALE, PRONOUNS_MALE, PRONOUNS_PLURAL, PRONOUNS_RELATIVE, PRONOUNS_THING
 from ..extraction.syntax import is_cue
+from ..normalization.lexicon import is_person_noun
 from ..types import Method, SpeakerKind
 from .context import Context, Resolution
 from .coref import antecedents
@@ -31,13 +32,20 @@ def agrees(entry: Entry, pronoun: Token) -> bool:
     if word in PRONOUNS_MALE | PRONOUNS_FEMALE:
         wanted = "male" if word in PRONOUNS_MALE else "female"
         if entry.kind is SpeakerKind.UNNAMED_SOURCE:
-            return entry.gender == wanted  # "Ion's father ... he said"; a bare "source" may be anyone
+            # "Ion's father ... he said", "The Eagles quarterback agreed. ... he said"; not a
+            # thing or a body described ("a plane towed a banner", "the jury").
+            return entry.gender == wanted or entry.gender is None and _describes_a_person(entry.name)
         return entry.kind is SpeakerKind.PERSON and entry.gender in {None, wanted}
     if word in PRONOUNS_PLURAL:  # also the singular "they" of an unnamed source
         return entry.kind in {SpeakerKind.ORGANISATION, SpeakerKind.GROUP, SpeakerKind.UNNAMED_SOURCE}
     if word in PRONOUNS_THING:
         return entry.kind is SpeakerKind.ORGANISATION
     return True  # "who": any
+
+
+def _describes_a_person(description: str) -> bool:
+    words = description.split(",")[0].lower().replace("'s", " ").split()
+    return any(is_person_noun(word) for word in words)
 
 
 def resolve_pronoun(

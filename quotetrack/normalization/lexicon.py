@@ -96,6 +96,22 @@ def members(synset: str) -> tuple[str, ...]:
     return tuple(n for n in names if "_" not in n and "-" not in n and n.isalpha())
 
 
+# WordNet's lexicographer file of nouns that denote people (noun.person).
+_NOUN_PERSON = "18"
+
+
+@lru_cache(maxsize=20_000)
+def is_person_noun(word: str) -> bool:
+    """The most frequent sense of the noun `word` (lowercase) is a person ("senator",
+    "quarterback", "spokesman"), not a thing ("plane") or a group ("jury")."""
+    synset = next((s for s in wordnet_index().get(word, ()) if s[0] == "n"), None)
+    if synset is None:
+        return False
+    data, starts = data_lines("n")
+    at = starts.get(int(synset[1:]))
+    return at is not None and data[at : at + 12].split()[1].decode() == _NOUN_PERSON
+
+
 @lru_cache(maxsize=4)
 def data_lines(tag: str) -> tuple[bytes, dict[int, int]]:
     """A data file and where each synset's line starts in it. Found by a scan, not taken from
