@@ -172,6 +172,12 @@ def described_words(head: Token, phrase: Span, with_clauses: bool) -> str:
     for child in head.rights:
         if child.dep_ == "prep" and _says_how(child):
             break  # "the office of the President in a statement on Monday": how, not who
+        when = _when_starts(child)
+        if when is not None:
+            # "posts on the board from Friday", "an Internet posting made 24 hours ago",
+            # "results of the study published in the journal this week": when, not who.
+            end = max(end, when)
+            break
         if child.dep_ == "prep" and child.lower_ in {"at", "in", "from", "for", "with", "of", "on", "to", "within"}:
             end = child.right_edge.i + 1
         elif with_clauses and child.dep_ in {"relcl", "acl"}:
@@ -182,6 +188,25 @@ def described_words(head: Token, phrase: Span, with_clauses: bool) -> str:
         elif child.dep_ != "punct":
             break
     return re.sub(r"[“”\"]", "", doc[phrase.start : end].text).strip(" ,")
+
+
+_TIME_ENTITIES = frozenset({"DATE", "TIME"})
+
+
+def _when_starts(child: Token) -> int | None:
+    """Where, in a dependent after a description's head, the words that only say when begin:
+    a preposition of a noun with a date for its object ("from Friday"), or a participle clause
+    with a date or "ago" in it ("made just over 24 hours ago", "published ... this week")."""
+    cuts = []
+    for token in child.subtree:
+        if token.dep_ == "prep" and token.head.pos_ in {"NOUN", "PROPN"}:
+            pobj = next((g for g in token.children if g.dep_ == "pobj"), None)
+            if pobj is not None and pobj.ent_type_ in _TIME_ENTITIES:
+                cuts.append(token.i)
+        elif token.dep_ == "acl" and token.tag_ in {"VBN", "VBG"}:
+            if any(t.ent_type_ in _TIME_ENTITIES or t.lower_ == "ago" for t in token.subtree):
+                cuts.append(token.left_edge.i)
+    return min(cuts) if cuts else None
 
 
 # Where words were said, not who said them: "in a statement", "at a press conference".

@@ -26,7 +26,15 @@ from ..extraction.syntax import (
 from ..types import Speaker, SpeakerKind
 from .gender import first_name_gender
 from .name_matching import fuller_organisation_name, name_words, near_surname, part_of, stem
-from .name_spans import full_name, is_credit, looks_like_person, title_words
+from .name_spans import (
+    absorbed,
+    full_name,
+    is_credit,
+    looks_like_person,
+    organisation_then_person,
+    person_span,
+    title_words,
+)
 from .names import (
     COMMON_NOUNS,
     canonical_person,
@@ -210,13 +218,22 @@ class NameTable:
             self.organisations.setdefault(fold(acronym), entry)
 
     def _read_entities(self) -> None:
-        for ent in entities(self.doc):
+        found = entities(self.doc)
+        for index, ent in enumerate(found):
             if self.mask.contains(ent[0]) or is_credit(ent.text):
                 continue
+            if ent.label_ == "PERSON":
+                ent = person_span(ent)  # "Seri Liow" + "Tiong Lai": one name
+                following = found[index + 1] if index + 1 < len(found) else None
+                if following is not None and following.label_ == "PERSON" and absorbed(ent, person_span(following)):
+                    continue
             person_like = is_titled_person(ent.text) or looks_like_person(ent.text)
             if ent.label_ == "PERSON" and len(ent) >= 2 or ent.label_ in {"ORG", "FAC"} and person_like:
                 entry = self.add_person(full_name(ent), position=ent.start_char)
                 self._read_titles(entry, ent)
+            elif ent.label_ == "ORG" and (split := organisation_then_person(ent.text)) is not None:
+                self.add_organisation(split[0], position=ent.start_char)
+                self.add_person(split[1], position=ent.start_char + len(split[0]) + 1)
             elif ent.label_ == "ORG":
                 self.add_organisation(ent.text, position=ent.start_char)
 
