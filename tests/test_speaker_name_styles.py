@@ -65,3 +65,25 @@ def test_a_styled_name_ner_cut_in_two_is_one_person(nlp):
 )
 def test_a_description_loses_the_words_that_say_when(nlp, text, speaker):
     assert list(speakers(nlp, text).values()) == [speaker]
+
+
+@pytest.mark.model
+def test_a_full_name_misspelt_by_a_letter_is_the_person_named_first(nlp):
+    text = (
+        "Sir Gareth Pemberton, Peter Vance and Ruth Adeyemi gave speeches to the party on Monday.\n\n"
+        "The acting leader, Gareth Pemberon, said that the party needed new ideas."
+    )
+    assert speakers(nlp, text) == {"the party needed new ideas": "Gareth Pemberton"}
+
+
+@pytest.mark.model
+def test_a_hyphenated_given_name_in_apposition_names_the_speaker(nlp):
+    text = (
+        '"The marches have turned violent," said Interior Minister Choi Kyung Ho. Choi warned that the police '
+        "would use water cannon.\n\n"
+        'Thousands marched through Busan on Sunday. One marcher, Choi In-seok, stated, "We only want to be heard."'
+    )
+    found = speakers(nlp, text)
+    assert found["We only want to be heard."] == "Choi In-seok"
+    # The bare family name before her is the minister named before it.
+    assert found["the police would use water cannon"] == "Choi Kyung Ho"

@@ -110,7 +110,10 @@ def name_in(head: Token, mask: QuoteMask) -> Name | None:
         return Name(SpeakerKind.PERSON, embedded)
     if head.pos_ == "NOUN" and head.text.islower():
         # "The Internet security firm Secunia.com, has said": the name in apposition.
-        named = next((c for c in head.children if c.dep_ == "appos" and c.pos_ == "PROPN"), None)
+        named = next((c for c in head.children if c.dep_ == "appos" and (c.pos_ == "PROPN" or _given_tail(c))), None)
+        if named is not None and _given_tail(named) and not mask.contains(named):
+            # "One protester, Kim In-seok,": the tagger made "seok" a noun, the name is whole.
+            return Name(SpeakerKind.PERSON, doc[named.left_edge.i : named.i + 1].text, in_apposition=True)
         return name_in(named, mask) if named is not None else None
     if head.pos_ != "PROPN" and not head.text[:1].isupper():
         return None
@@ -167,6 +170,22 @@ def name_in(head: Token, mask: QuoteMask) -> Name | None:
         # known first name and a surname are a person, not an organisation.
         return Name(SpeakerKind.PERSON, words)
     return Name(SpeakerKind.ORGANISATION, phrase.text)
+
+
+def _given_tail(token: Token) -> bool:
+    """ "seok" of "Kim In-seok": the lower-case end of a hyphenated given name, which the
+    tagger may call a noun."""
+    doc = token.doc
+    before = doc[token.left_edge.i : token.i]
+    return (
+        token.i >= 2
+        and token.text.islower()
+        and doc[token.i - 1].text == "-"
+        and not doc[token.i - 2].whitespace_
+        and not doc[token.i - 1].whitespace_
+        and len(before) >= 3
+        and all(t.pos_ == "PROPN" and t.text[:1].isupper() for t in before[:-1])
+    )
 
 
 def _joined(proper: list[Token]) -> str:

@@ -27,7 +27,7 @@ def title_words(span: Span, name: Span) -> str:
         token = doc[start - 1]
         if (
             token.is_punct
-            and token.text not in {".", "-"}
+            and (token.text not in {".", "-"} or token.text == "-" and start >= 2 and bool(doc[start - 2].whitespace_))
             or token.dep_ in {"det", "case", "cc", "poss"}
             or token.dep_ not in _TITLE_DEPS
             and not token.is_punct
