@@ -80,3 +80,12 @@ def test_a_countrys_ministry_is_its_demonyms_ministry(nlp):
         '"No wreckage has been found so far," said Peru\'s transport ministry at the time of the reports.'
     )
     assert speaker_of(nlp, text, "No wreckage") == "Peruvian transport ministry"
+
+
+def test_a_description_the_article_gives_one_named_person_in_apposition_is_that_person(nlp):
+    text = (
+        "Retired nurse says hospital ignored her warnings\n\n"
+        "Margaret Olufemi, a retired nurse and former union organiser, has said that the hospital ignored "
+        "her warnings for years."
+    )
+    assert speaker_of(nlp, text, "hospital ignored her warnings") == "Margaret Olufemi"

@@ -87,3 +87,20 @@ def test_a_hyphenated_given_name_in_apposition_names_the_speaker(nlp):
     assert found["We only want to be heard."] == "Choi In-seok"
     # The bare family name before her is the minister named before it.
     assert found["the police would use water cannon"] == "Choi Kyung Ho"
+
+
+@pytest.mark.model
+def test_the_party_an_acronym_with_a_digit_names_is_that_party(nlp):
+    text = (
+        "The complaint came from the deputies of Alleanza 9 Valli (A9V) in the regional council.\n\n"
+        "In a motion, the A9V party asks the regional government to pay the refunds within a year."
+    )
+    assert list(speakers(nlp, text).values()) == ["Alleanza 9 Valli"]
+
+
+@pytest.mark.model
+def test_a_description_keeps_the_name_not_the_words_describing_it(nlp):
+    for board in ("the watchdog site Operation Clearwater", "the fan site Bluewater Forum"):
+        text = f"Posts on the message board for {board} from Sunday theorized that the server had been attacked."
+        name = board.split(" site ")[1]
+        assert list(speakers(nlp, text).values()) == [f"Posts on the message board for {name}"]

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from spacy.tokens import Token
+from spacy.tokens import Doc, Token
 
 from ..extraction.candidate import Candidate
 from ..extraction.cues import PRONOUNS_FEMALE, PRONOUNS_MALE, PRONOUNS_PLURAL
@@ -58,8 +58,9 @@ def link_descriptions(
         if r.entry is not None and c.speaker_head is not None and _written_at(r.entry, c.speaker_head)
     ]
     target: dict[int, Entry] = {}
+    appositives = _appositives(described[0].head.doc, table) if described else {}
     for d in described:
-        named = _relative_named(d, described, table)
+        named = _relative_named(d, described, table) or _named_in_apposition(d, appositives)
         if named is not None:
             target[d.index] = named
     kept: list[_Described] = []
@@ -159,6 +160,34 @@ def _relative_named(d: _Described, described: list[_Described], table: NameTable
     if found and not any(fold(t.text).lower() in owner_words for t in found):
         return None
     return e.entry
+
+
+def _appositives(doc: Doc, table: NameTable) -> dict[tuple[str, ...], list[Entry]]:
+    """What the article calls its named people in apposition, each conjunct apart: "Valeska
+    Paris, an Australian woman and former Scientologist," -> ("australian", "woman") and
+    ("former", "scientologist") for Valeska Paris."""
+    found: dict[tuple[str, ...], list[Entry]] = {}
+    for token in doc:
+        if token.dep_ != "appos" or token.head.pos_ != "PROPN" or token.pos_ not in {"NOUN", "PROPN"}:
+            continue
+        person = table.by_surname(token.head.text, token.head.idx)
+        if person is None or person.kind is not SpeakerKind.PERSON:
+            continue
+        for noun in (token, *(c for c in token.children if c.dep_ == "conj")):
+            words = [t for t in noun.subtree if t.i <= noun.i and t.dep_ in {"amod", "compound"}] + [noun]
+            key = tuple(fold(t.text).lower() for t in sorted(words, key=lambda t: t.i))
+            if person not in found.setdefault(key, []):
+                found[key].append(person)
+    return found
+
+
+def _named_in_apposition(d: _Described, appositives: dict[tuple[str, ...], list[Entry]]) -> Entry | None:
+    """ "Australian woman claims ..." in the headline of an article about "Valeska Paris, an
+    Australian woman and former Scientologist": the one person the article calls that."""
+    if d.entry.kind is not SpeakerKind.UNNAMED_SOURCE:
+        return None
+    people = appositives.get(d.words, [])
+    return people[0] if len(people) == 1 else None
 
 
 def _reports_of(d: _Described, resolutions: list[tuple[Candidate, Resolution]]) -> Entry | None:

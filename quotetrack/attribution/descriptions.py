@@ -34,7 +34,7 @@ def description(head: Token, ctx: Context) -> Resolution | None:
             return Resolution(earlier, phrase.text, Method.DESCRIPTION, lemma)
     if lemma in ORGANISATION_NOUNS and singular:
         words = strip_determiner(described_words(head, phrase, with_clauses=False))
-        known = ctx.table.organisation_ending_with(words)
+        known = ctx.table.organisation_ending_with(words) or _named_by_modifier(head, ctx.table)
         if known is not None:
             return Resolution(known, phrase.text, Method.ORGANISATION_ANAPHOR, words)
         return Resolution(Entry(words, SpeakerKind.ORGANISATION), phrase.text, Method.DESCRIPTION, lemma)
@@ -56,6 +56,19 @@ def description(head: Token, ctx: Context) -> Resolution | None:
         words = described_words(head, phrase, with_clauses=False)
         return Resolution(Entry(strip_determiner(words), SpeakerKind.GROUP), words, Method.DESCRIPTION, lemma)
     return None
+
+
+def _named_by_modifier(head: Token, table: NameTable) -> Entry | None:
+    """ "the M5S party" of an article that defined "Movimento 5 Stelle (M5S)", "the Oxfam
+    charity": the organisation the proper-noun modifiers of the noun name."""
+    modifiers = [c for c in head.children if c.dep_ == "compound" and c.i < head.i]
+    if not modifiers or any(m.pos_ != "PROPN" for m in modifiers):
+        return None
+    name = head.doc[modifiers[0].i : head.i].text
+    entry = table.organisation_for(name)
+    if entry is None or entry.kind is not SpeakerKind.ORGANISATION or is_common_noun_phrase(entry.name):
+        return None
+    return entry
 
 
 # Those who speak for an organisation: "ICE officials said" is the agency's word. Officers,
@@ -187,7 +200,34 @@ def described_words(head: Token, phrase: Span, with_clauses: bool) -> str:
             end = cut if cut is not None else clause_end
         elif child.dep_ != "punct":
             break
-    return re.sub(r"[“”\"]", "", doc[phrase.start : end].text).strip(" ,")
+    dropped = _described_names(doc[phrase.start : end])
+    words = "".join(t.text_with_ws for t in doc[phrase.start : end] if t.i not in dropped)
+    return re.sub(r"[“”\"]", "", words).strip(" ,")
+
+
+def _described_names(span: Span) -> set[int]:
+    """The words that only describe a name the description holds: "the Scientology-critic site"
+    of "for the Scientology-critic site Operation Clambake", which is "for Operation Clambake"."""
+    dropped: set[int] = set()
+    for token in span:
+        if token.dep_ == "pobj" and token.pos_ == "NOUN" and token.doc[token.left_edge.i].lower_ == "the":
+            # The parser's other reading: "the watchdog site" with "Operation Clearwater" in apposition.
+            name = next((c for c in token.children if c.dep_ == "appos" and c.left_edge.i == token.i + 1), None)
+            words = token.doc[token.i + 1 : name.i + 1] if name is not None else None
+            if words is not None and len(words) >= 2 and all(t.pos_ == "PROPN" and t.text[:1].isupper() for t in words):
+                dropped.update(range(token.left_edge.i, token.i + 1))
+            continue
+        if token.dep_ != "pobj" or token.pos_ != "PROPN" or token.i == span.root.i:
+            continue
+        before = list(token.doc[token.left_edge.i : token.i])
+        nouns = [t for t in before if t.pos_ == "NOUN" and t.dep_ == "compound" and t.head.i == token.i]
+        if not before or before[0].lower_ != "the" or not nouns:
+            continue
+        cut = nouns[-1].i + 1
+        name = token.doc[cut : token.i + 1]
+        if len(name) >= 2 and all(t.pos_ == "PROPN" and t.text[:1].isupper() for t in name):
+            dropped.update(range(before[0].i, cut))
+    return dropped
 
 
 _TIME_ENTITIES = frozenset({"DATE", "TIME"})

@@ -52,8 +52,8 @@ from .names import (
 # "Immigration and Customs Enforcement (ICE)", "... known as ICE". Bounded repetition keeps
 # the search linear on hostile input (a long run of capitalised words).
 _ACRONYM_DEFINITION = re.compile(
-    r"((?:[A-Z][\w’'.&-]{0,60}+)(?:\s++(?:[A-Z][\w’'.&-]{0,60}+|and|of|for|the|on)){0,12})"
-    r"(?:\s*+\(|\s*+,\s++known as\s+|\s++known as\s+)([A-Z]{2,6})\b"
+    r"((?:[A-Z][\w’'.&-]{0,60}+)(?:\s++(?:[A-Z][\w’'.&-]{0,60}+|\d{1,3}|and|of|for|the|on)){0,12})"
+    r"(?:\s*+\(|\s*+,\s++known as\s+|\s++known as\s+)([A-Z]{2,6}|[A-Z]+\d[A-Z]+)\b"
 )
 _HONORIFIC_GENDER = {"mr.": "male", "mr": "male", "mrs.": "female", "mrs": "female", "ms.": "female", "ms": "female"}
 
