@@ -89,3 +89,19 @@ def test_a_description_the_article_gives_one_named_person_in_apposition_is_that_
         "her warnings for years."
     )
     assert speaker_of(nlp, text, "hospital ignored her warnings") == "Margaret Olufemi"
+
+
+def test_the_source_is_the_person_the_text_introduced_talking(nlp):
+    text = (
+        "The paper interviewed a teacher and resident of Aleppo who asked not to be named. "
+        '"We ran out of bandages on the second day," said the source.'
+    )
+    assert speaker_of(nlp, text, "ran out of bandages") == "teacher and resident of Aleppo"
+
+
+def test_the_source_is_not_someone_the_text_only_mentioned(nlp):
+    text = (
+        "A man was arrested near the station on Friday. "
+        '"He had been seen there every night for a week," said the source.'
+    )
+    assert speaker_of(nlp, text, "every night for a week") != "man"

@@ -12,7 +12,7 @@ from ..extraction.cues import NON_SPEAKER_NOUNS, ORGANISATION_NOUNS, SOURCE_NOUN
 from ..extraction.syntax import noun_phrase
 from ..types import Method, SpeakerKind
 from .context import Context, Resolution
-from .names import COMMON_NOUNS, fold, is_common_noun_phrase
+from .names import COMMON_NOUNS, PERSON_NOUNS, fold, is_common_noun_phrase
 from .table import Entry, NameTable
 
 
@@ -32,6 +32,9 @@ def description(head: Token, ctx: Context) -> Resolution | None:
         earlier = _described_before(lemma, ctx)
         if earlier is not None:
             return Resolution(earlier, phrase.text, Method.DESCRIPTION, lemma)
+        introduced = _introduced_before(head, ctx) if lemma in REFERRING_NOUNS else None
+        if introduced is not None:
+            return Resolution(Entry(introduced, SpeakerKind.UNNAMED_SOURCE), phrase.text, Method.DESCRIPTION, lemma)
     if lemma in ORGANISATION_NOUNS and singular:
         words = strip_determiner(described_words(head, phrase, with_clauses=False))
         known = ctx.table.organisation_ending_with(words) or _named_by_modifier(head, ctx.table)
@@ -81,6 +84,60 @@ def _described_before(lemma: str, ctx: Context) -> Entry | None:
         if described and entry is not None and entry.kind is SpeakerKind.UNNAMED_SOURCE:
             return entry
     return None
+
+
+# Nouns that refer back to someone without saying who: "the source", "this individual".
+REFERRING_NOUNS = frozenset({"source", "individual", "person", "interviewee"})
+
+
+def _introduced_before(head: Token, ctx: Context) -> str | None:
+    """ "Wikinews interviewed a college graduate and resident of Turkey ... said the source":
+    the person the text introduced last, with "a" or "one", in this paragraph or the one
+    before, when no earlier quote was by such a description. Its words, conjuncts included."""
+    doc = head.doc
+    paragraph = ctx.paragraph_of(head.idx)
+    for token in reversed(doc[: head.i]):
+        if paragraph - ctx.paragraph_of(token.idx) > 1:
+            return None
+        if token.pos_ != "NOUN" or ctx.mask.contains(token) or token.dep_ == "conj":
+            continue
+        determiner = next((c.lower_ for c in token.children if c.dep_ in {"det", "nummod"}), "")
+        people = [token, *(c for c in token.children if c.dep_ == "conj")]
+        if (
+            determiner in {"a", "an", "one"}
+            and any(p.lemma_.lower() in PERSON_NOUNS for p in people)
+            and (token.head.head if token.head.pos_ == "ADP" else token.head).lemma_.lower() in _TALKING_VERBS
+        ):
+            return strip_determiner(_with_conjuncts(token))
+    return None
+
+
+# The source was introduced talking, or being talked to: not "a man was arrested".
+_TALKING_VERBS = frozenset(
+    "interview speak talk tell say ask contact reach quote write explain describe add email call".split()
+)
+
+
+def _with_conjuncts(head: Token) -> str:
+    """ "a college graduate and resident of Turkey": the head with its conjuncts and their places."""
+    doc = head.doc
+    end = head.i + 1
+    for child in head.rights:
+        if child.dep_ in {"cc", "conj"} or child.dep_ == "prep" and child.lower_ in {"of", "at", "in", "from"}:
+            end = child.right_edge.i + 1 if child.dep_ != "conj" else _conjunct_end(child)
+        elif child.dep_ != "punct":
+            break
+    return doc[noun_phrase(head).start : end].text.strip(" ,")
+
+
+def _conjunct_end(conjunct: Token) -> int:
+    end = conjunct.i + 1
+    for child in conjunct.rights:
+        if child.dep_ == "prep" and child.lower_ in {"of", "at", "in", "from"}:
+            end = child.right_edge.i + 1
+        else:
+            break
+    return end
 
 
 # People named by their tie to another ("Ion's father", "her lawyer"), with the gender the
