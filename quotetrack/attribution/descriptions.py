@@ -269,8 +269,8 @@ def _described_names(span: Span) -> set[int]:
     for token in span:
         if token.dep_ == "pobj" and token.pos_ == "NOUN" and token.doc[token.left_edge.i].lower_ == "the":
             # The parser's other reading: "the watchdog site" with "Operation Clearwater" in apposition.
-            name = next((c for c in token.children if c.dep_ == "appos" and c.left_edge.i == token.i + 1), None)
-            words = token.doc[token.i + 1 : name.i + 1] if name is not None else None
+            appos = next((c for c in token.children if c.dep_ == "appos" and c.left_edge.i == token.i + 1), None)
+            words = token.doc[token.i + 1 : appos.i + 1] if appos is not None else None
             if words is not None and len(words) >= 2 and all(t.pos_ == "PROPN" and t.text[:1].isupper() for t in words):
                 dropped.update(range(token.left_edge.i, token.i + 1))
             continue
@@ -281,8 +281,8 @@ def _described_names(span: Span) -> set[int]:
         if not before or before[0].lower_ != "the" or not nouns:
             continue
         cut = nouns[-1].i + 1
-        name = token.doc[cut : token.i + 1]
-        if len(name) >= 2 and all(t.pos_ == "PROPN" and t.text[:1].isupper() for t in name):
+        proper = token.doc[cut : token.i + 1]
+        if len(proper) >= 2 and all(t.pos_ == "PROPN" and t.text[:1].isupper() for t in proper):
             dropped.update(range(before[0].i, cut))
     return dropped
 
