@@ -105,3 +105,12 @@ def test_the_source_is_not_someone_the_text_only_mentioned(nlp):
         '"He had been seen there every night for a week," said the source.'
     )
     assert speaker_of(nlp, text, "every night for a week") != "man"
+
+
+def test_a_pronouns_own_words_are_the_pronouns_owner(nlp):
+    text = (
+        "Health Minister Oliver Strand defended the cuts on Tuesday. Strand denied that hospitals were "
+        'short of staff, although his answers in the hearing described the situation as "difficult but '
+        'manageable in most regions of the country."'
+    )
+    assert speaker_of(nlp, text, "manageable in most regions") == "Oliver Strand"

@@ -29,6 +29,7 @@ from ..types import SpeakerKind
 from .context import Resolution
 from .coref import antecedents
 from .names import fold, is_description
+from .pronouns import agrees
 from .table import Entry, NameTable
 
 _DEFINITE = frozenset({"the", "these", "those"})
@@ -60,7 +61,11 @@ def link_descriptions(
     target: dict[int, Entry] = {}
     appositives = _appositives(described[0].head.doc, table) if described else {}
     for d in described:
-        named = _relative_named(d, described, table) or _named_in_apposition(d, appositives)
+        named = (
+            _relative_named(d, described, table)
+            or _named_in_apposition(d, appositives)
+            or _own_words(d, resolutions, table)
+        )
         if named is not None:
             target[d.index] = named
     kept: list[_Described] = []
@@ -188,6 +193,32 @@ def _named_in_apposition(d: _Described, appositives: dict[tuple[str, ...], list[
         return None
     people = appositives.get(d.words, [])
     return people[0] if len(people) == 1 else None
+
+
+# What someone said, as a speaker: "his responses", "her remarks", "their statement".
+UTTERANCE_NOUNS = frozenset(
+    "response comment remark answer reply word statement testimony tweet post letter speech".split()
+)
+
+
+def _own_words(d: _Described, resolutions: list[tuple[Candidate, Resolution]], table: NameTable) -> Entry | None:
+    """ "Lewis denied ..., although his responses in the interview described ...": the words
+    of a possessive pronoun's owner are the owner's: the one coreferee names, else the speaker
+    quoted just before in the paragraph, when the pronoun can be them."""
+    pronoun = next((c for c in d.head.children if c.dep_ == "poss" and c.pos_ == "PRON"), None)
+    if pronoun is None or d.head.lemma_.lower() not in UTTERANCE_NOUNS:
+        return None
+    for antecedent in antecedents(pronoun):
+        entry = table.by_surname(antecedent.text, antecedent.idx) if antecedent.pos_ == "PROPN" else None
+        if entry is not None and agrees(entry, pronoun):
+            return entry
+    if d.index == 0:
+        return None
+    before, last = resolutions[d.index - 1]
+    here = resolutions[d.index][0]
+    if last.entry is not None and before.paragraph == here.paragraph and agrees(last.entry, pronoun):
+        return last.entry
+    return None
 
 
 def _reports_of(d: _Described, resolutions: list[tuple[Candidate, Resolution]]) -> Entry | None:
