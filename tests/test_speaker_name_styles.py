@@ -23,6 +23,8 @@ from quotetrack.quotes import extract_quotes
         # Names that open with a word some styles share stay whole.
         ("Sri Wahyuni Kartika", [], "Sri Wahyuni Kartika"),
         ("Tan Boon Hock", [], "Tan Boon Hock"),
+        ("Toh Chin Chye", [], "Toh Chin Chye"),
+        ("Toh Puan Aishah Ali", ["Toh Puan"], "Aishah Ali"),
         ("Tun Aung", [], "Tun Aung"),
     ],
 )

@@ -260,9 +260,9 @@ def split_title(name: str) -> tuple[str, str]:
 # Styles of address that stand before a name in Malaysia, Brunei and Indonesia ("Datuk Seri
 # Liow Tiong Lai", "Tan Sri Abdul Kadir", "Tun Mahathir", "Haji Hassanal Bolkiah"): titles,
 # never the name. One word is a style only with two name words after it ("Seri", "Tun" and
-# "Haji" may be names); "Sri" and "Tan" are names but in the pairs below ("Sri Mulyani
+# "Haji" may be names); "Sri", "Tan" and "Toh" are names but in the pairs below ("Sri Mulyani
 # Indrawati", "Tan Chee Keong").
-STYLES = frozenset("datuk dato dato' datoʼ datin tun toh haji hajjah hajah seri tunku tengku pehin".split())
+STYLES = frozenset("datuk dato dato' datoʼ datin tun haji hajjah hajah seri tunku tengku pehin".split())
 _STYLE_PAIRS = frozenset(
     {
         ("tan", "sri"),
