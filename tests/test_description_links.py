@@ -114,3 +114,13 @@ def test_a_pronouns_own_words_are_the_pronouns_owner(nlp):
         'manageable in most regions of the country."'
     )
     assert speaker_of(nlp, text, "manageable in most regions") == "Oliver Strand"
+
+
+def test_a_document_the_article_introduced_with_its_issuer_is_the_issuers(nlp):
+    text = (
+        "In response to a lawsuit filed by Oregon attorney Helen Marsh in Portland, a federal judge on Friday "
+        "blocked the new fishing limits.\n\n"
+        "The limits were met with protests in several coastal towns. This lawsuit claimed that the limits "
+        "ignored the state's own scientific advice."
+    )
+    assert speaker_of(nlp, text, "ignored the state's own scientific advice") == "Helen Marsh"

@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from spacy.tokens import Doc, Token
 
 from ..extraction.candidate import Candidate
-from ..extraction.cues import PRONOUNS_FEMALE, PRONOUNS_MALE, PRONOUNS_PLURAL
+from ..extraction.cues import DOCUMENT_NOUNS, PRONOUNS_FEMALE, PRONOUNS_MALE, PRONOUNS_PLURAL
 from ..normalization.lexicon import places
 from ..types import SpeakerKind
 from .context import Resolution
@@ -77,6 +77,7 @@ def link_descriptions(
             _shorter_wording(d, before)
             or _reports_of(d, resolutions)
             or _bare_reports(d, before, resolutions)
+            or _issued_before(d, table)
             or _same_place(d, before)
         )
         if found is not None:
@@ -258,6 +259,42 @@ def _bare_reports(
         and here.paragraph - candidate.paragraph <= 1
     ):
         return last.entry
+    return None
+
+
+# Documents an article may first introduce with who issued them ("a lawsuit filed by ...").
+ISSUED_NOUNS = DOCUMENT_NOUNS | frozenset("lawsuit suit petition motion appeal complaint".split())
+
+
+def _issued_before(d: _Described, table: NameTable) -> Entry | None:
+    """ "This lawsuit claimed ..." in an article that opened with "a lawsuit filed by Washington
+    State attorney Bob Ferguson": the document is its issuer's, the one the article named
+    when it introduced a document of that kind (the nearest such mention before)."""
+    lemma = d.head.lemma_.lower()
+    if lemma not in ISSUED_NOUNS or _determiner(d.head) not in _DEFINITE | {"this", "that"} or len(d.words) != 1:
+        return None
+    for token in reversed(d.head.doc[: d.head.i]):
+        if token.lemma_.lower() != lemma or token.pos_ != "NOUN":
+            continue
+        issuer = _issuer_of(token)
+        if issuer is None:
+            continue
+        name = token.doc[issuer.left_edge.i : issuer.i + 1].text
+        entry = table.by_surname(issuer.text, issuer.idx) if issuer.ent_type_ == "PERSON" else None
+        return entry or table.person(name) or table.organisation_for(name)
+    return None
+
+
+def _issuer_of(document: Token) -> Token | None:
+    """ "filed by X", "released by X", "from X", "X's": who issued a document."""
+    for child in document.children:
+        if child.dep_ == "poss" and child.pos_ == "PROPN":
+            return child
+        if child.dep_ == "prep" and child.lower_ in {"by", "from"}:
+            return next((g for g in child.children if g.dep_ == "pobj" and g.pos_ == "PROPN"), None)
+        if child.dep_ == "acl":
+            for agent in (g for g in child.children if g.dep_ == "agent"):
+                return next((g for g in agent.children if g.dep_ == "pobj" and g.pos_ == "PROPN"), None)
     return None
 
 
