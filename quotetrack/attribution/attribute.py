@@ -17,6 +17,7 @@ from ..extraction.syntax import QuoteMask
 from ..types import SpeakerKind
 from .candidates import Article
 from .context import Context, Lookahead, Resolution
+from .description_links import link_descriptions
 from .mentions import name_in
 from .name_spans import looks_like_person
 from .names import handle_to_name
@@ -98,8 +99,9 @@ def attribute_article(
     proposed = propose(candidates, table, mask, paragraph_of)
     model = model if model is not None else model_in_use()
     if not use_model or model is None:
-        return proposed, table
-    return rank(proposed, Article.of(doc, table, mask, paragraph_of), model), table
+        return link_descriptions(proposed, table), table
+    ranked = rank(proposed, Article.of(doc, table, mask, paragraph_of), model)
+    return link_descriptions(ranked, table), table
 
 
 def propose(

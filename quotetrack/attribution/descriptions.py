@@ -12,7 +12,7 @@ from ..extraction.cues import NON_SPEAKER_NOUNS, ORGANISATION_NOUNS, SOURCE_NOUN
 from ..extraction.syntax import noun_phrase
 from ..types import Method, SpeakerKind
 from .context import Context, Resolution
-from .names import COMMON_NOUNS, fold, is_common_noun_phrase
+from .names import COMMON_NOUNS, PERSON_NOUNS, fold, is_common_noun_phrase
 from .table import Entry, NameTable
 
 
@@ -32,9 +32,12 @@ def description(head: Token, ctx: Context) -> Resolution | None:
         earlier = _described_before(lemma, ctx)
         if earlier is not None:
             return Resolution(earlier, phrase.text, Method.DESCRIPTION, lemma)
+        introduced = _introduced_before(head, ctx) if lemma in REFERRING_NOUNS else None
+        if introduced is not None:
+            return Resolution(Entry(introduced, SpeakerKind.UNNAMED_SOURCE), phrase.text, Method.DESCRIPTION, lemma)
     if lemma in ORGANISATION_NOUNS and singular:
         words = strip_determiner(described_words(head, phrase, with_clauses=False))
-        known = ctx.table.organisation_ending_with(words)
+        known = ctx.table.organisation_ending_with(words) or _named_by_modifier(head, ctx.table)
         if known is not None:
             return Resolution(known, phrase.text, Method.ORGANISATION_ANAPHOR, words)
         return Resolution(Entry(words, SpeakerKind.ORGANISATION), phrase.text, Method.DESCRIPTION, lemma)
@@ -58,6 +61,19 @@ def description(head: Token, ctx: Context) -> Resolution | None:
     return None
 
 
+def _named_by_modifier(head: Token, table: NameTable) -> Entry | None:
+    """ "the M5S party" of an article that defined "Movimento 5 Stelle (M5S)", "the Oxfam
+    charity": the organisation the proper-noun modifiers of the noun name."""
+    modifiers = [c for c in head.children if c.dep_ == "compound" and c.i < head.i]
+    if not modifiers or any(m.pos_ != "PROPN" for m in modifiers):
+        return None
+    name = head.doc[modifiers[0].i : head.i].text
+    entry = table.organisation_for(name)
+    if entry is None or entry.kind is not SpeakerKind.ORGANISATION or is_common_noun_phrase(entry.name):
+        return None
+    return entry
+
+
 # Those who speak for an organisation: "ICE officials said" is the agency's word. Officers,
 # agents, employees or "a source" speak for themselves.
 def _described_before(lemma: str, ctx: Context) -> Entry | None:
@@ -68,6 +84,60 @@ def _described_before(lemma: str, ctx: Context) -> Entry | None:
         if described and entry is not None and entry.kind is SpeakerKind.UNNAMED_SOURCE:
             return entry
     return None
+
+
+# Nouns that refer back to someone without saying who: "the source", "this individual".
+REFERRING_NOUNS = frozenset({"source", "individual", "person", "interviewee"})
+
+
+def _introduced_before(head: Token, ctx: Context) -> str | None:
+    """ "Wikinews interviewed a college graduate and resident of Turkey ... said the source":
+    the person the text introduced last, with "a" or "one", in this paragraph or the one
+    before, when no earlier quote was by such a description. Its words, conjuncts included."""
+    doc = head.doc
+    paragraph = ctx.paragraph_of(head.idx)
+    for token in reversed(doc[: head.i]):
+        if paragraph - ctx.paragraph_of(token.idx) > 1:
+            return None
+        if token.pos_ != "NOUN" or ctx.mask.contains(token) or token.dep_ == "conj":
+            continue
+        determiner = next((c.lower_ for c in token.children if c.dep_ in {"det", "nummod"}), "")
+        people = [token, *(c for c in token.children if c.dep_ == "conj")]
+        if (
+            determiner in {"a", "an", "one"}
+            and any(p.lemma_.lower() in PERSON_NOUNS for p in people)
+            and (token.head.head if token.head.pos_ == "ADP" else token.head).lemma_.lower() in _TALKING_VERBS
+        ):
+            return strip_determiner(_with_conjuncts(token))
+    return None
+
+
+# The source was introduced talking, or being talked to: not "a man was arrested".
+_TALKING_VERBS = frozenset(
+    "interview speak talk tell say ask contact reach quote write explain describe add email call".split()
+)
+
+
+def _with_conjuncts(head: Token) -> str:
+    """ "a college graduate and resident of Turkey": the head with its conjuncts and their places."""
+    doc = head.doc
+    end = head.i + 1
+    for child in head.rights:
+        if child.dep_ in {"cc", "conj"} or child.dep_ == "prep" and child.lower_ in {"of", "at", "in", "from"}:
+            end = child.right_edge.i + 1 if child.dep_ != "conj" else _conjunct_end(child)
+        elif child.dep_ != "punct":
+            break
+    return doc[noun_phrase(head).start : end].text.strip(" ,")
+
+
+def _conjunct_end(conjunct: Token) -> int:
+    end = conjunct.i + 1
+    for child in conjunct.rights:
+        if child.dep_ == "prep" and child.lower_ in {"of", "at", "in", "from"}:
+            end = child.right_edge.i + 1
+        else:
+            break
+    return end
 
 
 # People named by their tie to another ("Ion's father", "her lawyer"), with the gender the
@@ -172,6 +242,12 @@ def described_words(head: Token, phrase: Span, with_clauses: bool) -> str:
     for child in head.rights:
         if child.dep_ == "prep" and _says_how(child):
             break  # "the office of the President in a statement on Monday": how, not who
+        when = _when_starts(child)
+        if when is not None:
+            # "posts on the board from Friday", "an Internet posting made 24 hours ago",
+            # "results of the study published in the journal this week": when, not who.
+            end = max(end, when)
+            break
         if child.dep_ == "prep" and child.lower_ in {"at", "in", "from", "for", "with", "of", "on", "to", "within"}:
             end = child.right_edge.i + 1
         elif with_clauses and child.dep_ in {"relcl", "acl"}:
@@ -181,7 +257,53 @@ def described_words(head: Token, phrase: Span, with_clauses: bool) -> str:
             end = cut if cut is not None else clause_end
         elif child.dep_ != "punct":
             break
-    return re.sub(r"[“”\"]", "", doc[phrase.start : end].text).strip(" ,")
+    dropped = _described_names(doc[phrase.start : end])
+    words = "".join(t.text_with_ws for t in doc[phrase.start : end] if t.i not in dropped)
+    return re.sub(r"[“”\"]", "", words).strip(" ,")
+
+
+def _described_names(span: Span) -> set[int]:
+    """The words that only describe a name the description holds: "the Scientology-critic site"
+    of "for the Scientology-critic site Operation Clambake", which is "for Operation Clambake"."""
+    dropped: set[int] = set()
+    for token in span:
+        if token.dep_ == "pobj" and token.pos_ == "NOUN" and token.doc[token.left_edge.i].lower_ == "the":
+            # The parser's other reading: "the watchdog site" with "Operation Clearwater" in apposition.
+            appos = next((c for c in token.children if c.dep_ == "appos" and c.left_edge.i == token.i + 1), None)
+            words = token.doc[token.i + 1 : appos.i + 1] if appos is not None else None
+            if words is not None and len(words) >= 2 and all(t.pos_ == "PROPN" and t.text[:1].isupper() for t in words):
+                dropped.update(range(token.left_edge.i, token.i + 1))
+            continue
+        if token.dep_ != "pobj" or token.pos_ != "PROPN" or token.i == span.root.i:
+            continue
+        before = list(token.doc[token.left_edge.i : token.i])
+        nouns = [t for t in before if t.pos_ == "NOUN" and t.dep_ == "compound" and t.head.i == token.i]
+        if not before or before[0].lower_ != "the" or not nouns:
+            continue
+        cut = nouns[-1].i + 1
+        proper = token.doc[cut : token.i + 1]
+        if len(proper) >= 2 and all(t.pos_ == "PROPN" and t.text[:1].isupper() for t in proper):
+            dropped.update(range(before[0].i, cut))
+    return dropped
+
+
+_TIME_ENTITIES = frozenset({"DATE", "TIME"})
+
+
+def _when_starts(child: Token) -> int | None:
+    """Where, in a dependent after a description's head, the words that only say when begin:
+    a preposition of a noun with a date for its object ("from Friday"), or a participle clause
+    with a date or "ago" in it ("made just over 24 hours ago", "published ... this week")."""
+    cuts = []
+    for token in child.subtree:
+        if token.dep_ == "prep" and token.head.pos_ in {"NOUN", "PROPN"}:
+            pobj = next((g for g in token.children if g.dep_ == "pobj"), None)
+            if pobj is not None and pobj.ent_type_ in _TIME_ENTITIES:
+                cuts.append(token.i)
+        elif token.dep_ == "acl" and token.tag_ in {"VBN", "VBG"}:
+            if any(t.ent_type_ in _TIME_ENTITIES or t.lower_ == "ago" for t in token.subtree):
+                cuts.append(token.left_edge.i)
+    return min(cuts) if cuts else None
 
 
 # Where words were said, not who said them: "in a statement", "at a press conference".

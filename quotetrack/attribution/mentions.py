@@ -23,7 +23,7 @@ from ..extraction.cues import (
 from ..extraction.syntax import QuoteMask, entities_within, entity_containing, is_acronym, noun_phrase
 from ..types import SpeakerKind
 from .gender import first_name_gender
-from .name_spans import full_name, is_credit, looks_like_person
+from .name_spans import full_name, is_credit, looks_like_person, organisation_then_person, person_span
 from .names import COMMON_NOUNS, PERSON_NOUNS, ROLE_WORDS, is_titled_person
 
 # Dependents whose names are not the speaker: "Y's spokesman", "X, who told Z", "X of Y".
@@ -98,7 +98,7 @@ def name_in(head: Token, mask: QuoteMask) -> Name | None:
     ):
         # The head is inside a person's name: the whole name, however the parser split a
         # hyphenated part ("Park Ji-sung", whose subject may be "sung" or "Ji").
-        return Name(SpeakerKind.PERSON, full_name(containing))
+        return Name(SpeakerKind.PERSON, full_name(person_span(containing)))
     if head.i >= 2 and doc[head.i - 1].text == "-" and not doc[head.i - 2].whitespace_ and head.text.islower():
         head = doc[head.i - 2]  # "Moon Jae-in": the parser made "in" the subject
     people = person_entities(head, mask)
@@ -110,7 +110,10 @@ def name_in(head: Token, mask: QuoteMask) -> Name | None:
         return Name(SpeakerKind.PERSON, embedded)
     if head.pos_ == "NOUN" and head.text.islower():
         # "The Internet security firm Secunia.com, has said": the name in apposition.
-        named = next((c for c in head.children if c.dep_ == "appos" and c.pos_ == "PROPN"), None)
+        named = next((c for c in head.children if c.dep_ == "appos" and (c.pos_ == "PROPN" or _given_tail(c))), None)
+        if named is not None and _given_tail(named) and not mask.contains(named):
+            # "One protester, Kim In-seok,": the tagger made "seok" a noun, the name is whole.
+            return Name(SpeakerKind.PERSON, doc[named.left_edge.i : named.i + 1].text, in_apposition=True)
         return name_in(named, mask) if named is not None else None
     if head.pos_ != "PROPN" and not head.text[:1].isupper():
         return None
@@ -145,7 +148,9 @@ def name_in(head: Token, mask: QuoteMask) -> Name | None:
         # proper nouns that ends in the entity.
         run = _proper_run(head)
         longer = run is not None and run.start < entity.start and run.end >= entity.end
-        return Name(SpeakerKind.ORGANISATION, run.text if longer and run is not None else entity.text)
+        text = run.text if longer and run is not None else entity.text
+        split = organisation_then_person(text)  # a name run into the organisation's, no comma between
+        return Name(SpeakerKind.ORGANISATION, split[0] if split is not None else text)
     if not proper and head.text[:1].isupper() and head.pos_ in {"NOUN", "VERB"} and not _is_roman_numeral(head.text):
         # The tagger took a surname for a noun or a verb ("Wilkins/NOUN said"): the table
         # decides whether the article names such a person.
@@ -165,6 +170,22 @@ def name_in(head: Token, mask: QuoteMask) -> Name | None:
         # known first name and a surname are a person, not an organisation.
         return Name(SpeakerKind.PERSON, words)
     return Name(SpeakerKind.ORGANISATION, phrase.text)
+
+
+def _given_tail(token: Token) -> bool:
+    """ "seok" of "Kim In-seok": the lower-case end of a hyphenated given name, which the
+    tagger may call a noun."""
+    doc = token.doc
+    before = doc[token.left_edge.i : token.i]
+    return (
+        token.i >= 2
+        and token.text.islower()
+        and doc[token.i - 1].text == "-"
+        and not doc[token.i - 2].whitespace_
+        and not doc[token.i - 1].whitespace_
+        and len(before) >= 3
+        and all(t.pos_ == "PROPN" and t.text[:1].isupper() for t in before[:-1])
+    )
 
 
 def _joined(proper: list[Token]) -> str:

@@ -10,7 +10,7 @@ from spacy.tokens import Span
 
 from ..extraction.cues import ORGANISATION_NAME_WORDS, TITLE_ABBREVIATIONS
 from .gender import first_name_gender
-from .names import COMMON_NOUNS, ORGANISATION_WORDS
+from .names import COMMON_NOUNS, ORGANISATION_WORDS, STYLES
 
 _TITLE_DEPS = {"compound", "amod", "nmod", "npadvmod", "nummod"}
 # Entities NER calls PERSON or ORG that are photo credits or captions, never speakers.
@@ -27,7 +27,7 @@ def title_words(span: Span, name: Span) -> str:
         token = doc[start - 1]
         if (
             token.is_punct
-            and token.text not in {".", "-"}
+            and (token.text not in {".", "-"} or token.text == "-" and start >= 2 and bool(doc[start - 2].whitespace_))
             or token.dep_ in {"det", "case", "cc", "poss"}
             or token.dep_ not in _TITLE_DEPS
             and not token.is_punct
@@ -45,6 +45,55 @@ def full_name(ent: Span) -> str:
         text += "-" + doc[end + 1].text
         end += 2
     return text
+
+
+def person_span(ent: Span) -> Span:
+    """A PERSON entity with the name words NER cut off before it: "Seri Liow" + "Tiong Lai"
+    (two entities, one name), "Datuk Seri" + "Liow" + "Tiong Lai". Proper nouns compounded
+    onto the name reach back only when another PERSON entity or a style of address
+    ("Datuk", "Tan Sri") is among them; "Sen. Bob Smith" stays "Bob Smith"."""
+    doc = ent.doc
+    start = ent.start
+    inside = set(range(ent.start, ent.end))
+    while start > 0:
+        token = doc[start - 1]
+        if token.pos_ != "PROPN" or token.dep_ not in {"compound", "flat"} or token.head.i not in inside:
+            break
+        if not token.whitespace_ or not token.text[:1].isupper():
+            break
+        start -= 1
+        inside.add(token.i)
+    reached = doc[start : ent.start]
+    if not len(reached):
+        return ent
+    if any(t.ent_type_ == "PERSON" or t.lower_.replace("’", "'") in STYLES for t in reached):
+        return Span(doc, start, ent.end, label=ent.label_)
+    return ent
+
+
+def absorbed(ent: Span, into: Span) -> bool:
+    """`ent` is a piece of the name `into` reaches back over (person_span)."""
+    return into.start <= ent.start and ent.end <= into.end and (ent.start, ent.end) != (into.start, into.end)
+
+
+def organisation_then_person(text: str) -> tuple[str, str] | None:
+    """("Amnesty International", "Iason Athanasiadis-Fowden") from the one entity NER made of
+    "According to Amnesty International Iason Athanasiadis-Fowden, reporter for ...": an
+    organisation's name closed by an organisation word, then a known first name and one or
+    two capitalised words, with nothing between them that ties the person to it (a role
+    noun would: "Amnesty International researcher ..."). None for any other name."""
+    words = text.split()
+    for k in range(2, len(words) - 1):
+        rest = words[k:]
+        if (
+            words[k - 1].lower() in ORGANISATION_WORDS
+            and all(w[:1].isupper() for w in words[:k])
+            and 2 <= len(rest) <= 3
+            and all(w[:1].isupper() and w.lower() not in ORGANISATION_WORDS for w in rest)
+            and first_name_gender(rest[0]) is not None
+        ):
+            return " ".join(words[:k]), " ".join(rest)
+    return None
 
 
 def looks_like_person(text: str) -> bool:

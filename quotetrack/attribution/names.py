@@ -240,9 +240,10 @@ def split_title(name: str) -> tuple[str, str]:
         lowered = words[i].lower()
         return is_role_word(words[i]) and (lowered not in _GIVEN_NAME_ROLES or len(words) - i - 1 >= 2)
 
-    cut = 0
+    cut = _after_styles(words, 0)
     while cut < len(words) - 1 and title_like(cut):
         cut += 1
+    cut = _after_styles(words, cut)
     # Capitalised words that qualify a role ("Green MP", "Police Constable", "Washington
     # Attorney General"): the last role word before the name ends the title, unless the run
     # reads as a name with one role-like word in it ("Martin Luther King Jr.").
@@ -252,5 +253,44 @@ def split_title(name: str) -> tuple[str, str]:
         run = words[cut : last + 1]
         titled = len(roles) >= 2 or first_name_gender(run[0].rstrip(".")) is None
         if titled and all(w[:1].isupper() for w in run) and all(w[:1].isupper() for w in words[last + 1 :]):
-            cut = last + 1
+            cut = _after_styles(words, last + 1)
     return " ".join(words[:cut]), " ".join(words[cut:])
+
+
+# Styles of address that stand before a name in Malaysia, Brunei and Indonesia ("Datuk Seri
+# Liow Tiong Lai", "Tan Sri Abdul Kadir", "Tun Mahathir", "Haji Hassanal Bolkiah"): titles,
+# never the name. One word is a style only with two name words after it ("Seri", "Tun" and
+# "Haji" may be names); "Sri", "Tan" and "Toh" are names but in the pairs below ("Sri Mulyani
+# Indrawati", "Tan Chee Keong").
+STYLES = frozenset("datuk dato dato' datoʼ datin tun haji hajjah hajah seri tunku tengku pehin".split())
+_STYLE_PAIRS = frozenset(
+    {
+        ("tan", "sri"),
+        ("puan", "sri"),
+        ("toh", "puan"),
+        ("datuk", "seri"),
+        ("datuk", "sri"),
+        ("dato'", "seri"),
+        ("dato'", "sri"),
+        ("dato", "seri"),
+        ("dato", "sri"),
+        ("datin", "seri"),
+        ("datin", "paduka"),
+    }
+)
+# Royal styles that are also the start of many princes' names: a title only before another style.
+_NAME_STYLES = frozenset({"tunku", "tengku"})
+
+
+def _after_styles(words: list[str], start: int) -> int:
+    """Where the name begins after the run of styles of address from `start`."""
+    cut = start
+    while cut < len(words) - 1:
+        pair = (words[cut].lower().replace("’", "'"), words[cut + 1].lower().replace("’", "'"))
+        if pair in _STYLE_PAIRS and len(words) - cut - 2 >= 1:
+            cut += 2
+        elif pair[0] in STYLES and pair[0] not in _NAME_STYLES and len(words) - cut - 1 >= 2:
+            cut += 1
+        else:
+            break
+    return cut

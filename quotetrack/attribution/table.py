@@ -26,7 +26,15 @@ from ..extraction.syntax import (
 from ..types import Speaker, SpeakerKind
 from .gender import first_name_gender
 from .name_matching import fuller_organisation_name, name_words, near_surname, part_of, stem
-from .name_spans import full_name, is_credit, looks_like_person, title_words
+from .name_spans import (
+    absorbed,
+    full_name,
+    is_credit,
+    looks_like_person,
+    organisation_then_person,
+    person_span,
+    title_words,
+)
 from .names import (
     COMMON_NOUNS,
     canonical_person,
@@ -44,8 +52,8 @@ from .names import (
 # "Immigration and Customs Enforcement (ICE)", "... known as ICE". Bounded repetition keeps
 # the search linear on hostile input (a long run of capitalised words).
 _ACRONYM_DEFINITION = re.compile(
-    r"((?:[A-Z][\w’'.&-]{0,60}+)(?:\s++(?:[A-Z][\w’'.&-]{0,60}+|and|of|for|the|on)){0,12})"
-    r"(?:\s*+\(|\s*+,\s++known as\s+|\s++known as\s+)([A-Z]{2,6})\b"
+    r"((?:[A-Z][\w’'.&-]{0,60}+)(?:\s++(?:[A-Z][\w’'.&-]{0,60}+|\d{1,3}|and|of|for|the|on)){0,12})"
+    r"(?:\s*+\(|\s*+,\s++known as\s+|\s++known as\s+)([A-Z]{2,6}|[A-Z]+\d[A-Z]+)\b"
 )
 _HONORIFIC_GENDER = {"mr.": "male", "mr": "male", "mrs.": "female", "mrs": "female", "ms.": "female", "ms": "female"}
 
@@ -142,6 +150,36 @@ class NameTable:
                 owners[0].positions.extend(entry.positions)
                 self.organisations[key] = owners[0]
 
+    def _join(self, entry: Entry, target: Entry) -> None:
+        """`entry` is another form of `target`'s name: one person, under `target`'s name."""
+        target.aliases.update({*entry.aliases, entry.name})
+        target.positions.extend(entry.positions)
+        target.gender = target.gender or entry.gender
+        for title in entry.titles:
+            self._add_title(target, title)
+        for person, value in list(self.people.items()):
+            if value is entry:
+                self.people[person] = target
+
+    def _merge_misspelt_names(self) -> None:
+        """ "Menzies Cambell" after "Sir Menzies Campbell": a full name with the same given
+        name as exactly one other of the article and a surname a letter off (near_surname) is
+        that person, under the name the article gave first."""
+        for entry in sorted(self.unique_people(), key=lambda e: -min(e.positions, default=-1)):
+            words = name_words(entry.name)
+            if len(words) < 2:
+                continue
+            same = [
+                other
+                for other in self.unique_people()
+                if other is not entry
+                and len(name_words(other.name)) == len(words)
+                and fold(name_words(other.name)[0]) == fold(words[0])
+                and near_surname(fold(surname(entry.name)), other.name)
+            ]
+            if len(same) == 1 and min(same[0].positions, default=0) <= min(entry.positions, default=0):
+                self._join(entry, same[0])
+
     def _surname_index(self) -> dict[str, list[Entry]]:
         """Folded surname -> people, so look-ups after the build do not fold every name again.
         A particle surname is found by its last word ("Russa") and whole ("la russa"); an
@@ -171,15 +209,8 @@ class NameTable:
                 fuller = [f for f in self.unique_people() if f is not entry and near_surname(word, f.name)]
             if len(fuller) != 1 or entry.gender and fuller[0].gender and entry.gender != fuller[0].gender:
                 continue
-            target = fuller[0]
-            target.aliases.update({*entry.aliases, entry.name})
-            target.positions.extend(entry.positions)
-            target.gender = target.gender or entry.gender
-            for title in entry.titles:
-                self._add_title(target, title)
-            for person, value in list(self.people.items()):
-                if value is entry:
-                    self.people[person] = target
+            self._join(entry, fuller[0])
+        self._merge_misspelt_names()
         self._merge_short_forms()
         self._merge_shortened_organisations()
         for folded, organisation in list(self.organisations.items()):
@@ -210,13 +241,22 @@ class NameTable:
             self.organisations.setdefault(fold(acronym), entry)
 
     def _read_entities(self) -> None:
-        for ent in entities(self.doc):
+        found = entities(self.doc)
+        for index, ent in enumerate(found):
             if self.mask.contains(ent[0]) or is_credit(ent.text):
                 continue
+            if ent.label_ == "PERSON":
+                ent = person_span(ent)  # "Seri Liow" + "Tiong Lai": one name
+                following = found[index + 1] if index + 1 < len(found) else None
+                if following is not None and following.label_ == "PERSON" and absorbed(ent, person_span(following)):
+                    continue
             person_like = is_titled_person(ent.text) or looks_like_person(ent.text)
             if ent.label_ == "PERSON" and len(ent) >= 2 or ent.label_ in {"ORG", "FAC"} and person_like:
                 entry = self.add_person(full_name(ent), position=ent.start_char)
                 self._read_titles(entry, ent)
+            elif ent.label_ == "ORG" and (split := organisation_then_person(ent.text)) is not None:
+                self.add_organisation(split[0], position=ent.start_char)
+                self.add_person(split[1], position=ent.start_char + len(split[0]) + 1)
             elif ent.label_ == "ORG":
                 self.add_organisation(ent.text, position=ent.start_char)
 
@@ -234,7 +274,9 @@ class NameTable:
         if ent.root.dep_ == "appos":  # "The Chair of the party, Amy Carnevale,"
             head = ent.root.head
             described = self.doc[head.left_edge.i : ent.start].text.strip(" ,")
-            if described and head.i < ent.start:
+            # Not another person of a list the parser read as an apposition ("Sir Menzies
+            # Campbell, Mark Oaten, Simon Hughes").
+            if described and head.i < ent.start and head.ent_type_ != "PERSON":
                 self._add_title(entry, re.sub(r"^(?:the|a|an)\s+", "", described, flags=re.I))
 
     @staticmethod
@@ -321,6 +363,14 @@ class NameTable:
         word = fold(re.sub(r"[’']s$", "", word))
         index = self._surnames if self._frozen else self._surname_index()
         matches = list(index.get(word, ()))
+        if matches and all(is_surname_first(name_words(m.name)) for m in matches):
+            # "Kim" of "Kim In-seok" and of "Kim Kyung Han" (surname-first, unmarked): both
+            # count, and the one named last before the mention wins.
+            matches += [
+                e
+                for e in self.unique_people()
+                if e not in matches and len(e.name.split()) >= 3 and fold(e.name.split()[0]) == word
+            ]
         if not matches:
             matches = [e for e in self.unique_people() if len(e.name.split()) >= 2 and fold(e.name.split()[0]) == word]
             matches = matches if len(matches) == 1 and first_name_gender(word) is None else []

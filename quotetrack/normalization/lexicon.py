@@ -141,3 +141,36 @@ def is_word(word: str) -> bool:
             if word.endswith(old) and (form := word[: len(word) - len(old)] + new) and form in index:
                 return True
     return False
+
+
+@lru_cache(maxsize=5_000)
+def places(word: str) -> frozenset[str]:
+    """The places (WordNet location synsets) a word names: a country's own name ("malaysia")
+    or a demonym's, by WordNet's pertainym pointers ("malaysian", "french" -> France,
+    "dutch" -> the Netherlands). Empty for a word that names no place ("federal") or
+    without WordNet. Two words name one place when their sets meet."""
+    if not wordnet_dir():
+        return frozenset()
+    found = set()
+    for synset in wordnet_index().get(word.lower(), ()):
+        if synset[0] == "n" and _is_location(synset[1:]):
+            found.add(synset)
+        if synset[0] != "a":
+            continue
+        data, starts = data_lines("a")
+        at = starts.get(int(synset[1:]))
+        if at is None:
+            continue
+        fields = data[at : data.index(b"\n", at)].decode("utf-8").split()
+        at_pointers = 4 + 2 * int(fields[3], 16)
+        for k in range(int(fields[at_pointers])):
+            symbol, offset, pos = fields[at_pointers + 1 + 4 * k : at_pointers + 4 + 4 * k]
+            if symbol == "\\" and pos == "n" and _is_location(offset):
+                found.add("n" + offset)
+    return frozenset(found)
+
+
+def _is_location(offset: str) -> bool:
+    data, starts = data_lines("n")
+    at = starts.get(int(offset))
+    return at is not None and data[at : at + 12].split()[1] == b"15"  # lexicographer file noun.location
