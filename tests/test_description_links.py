@@ -124,3 +124,12 @@ def test_a_document_the_article_introduced_with_its_issuer_is_the_issuers(nlp):
         "ignored the state's own scientific advice."
     )
     assert speaker_of(nlp, text, "ignored the state's own scientific advice") == "Helen Marsh"
+
+
+def test_the_possessive_may_move_within_one_description(nlp):
+    text = (
+        "Peru's Interior Ministry spokesman denied the report, saying the roads were open. "
+        "Later the Peruvian Interior Ministry's spokesman said the army had been sent."
+    )
+    first = speaker_of(nlp, text, "the roads were open")
+    assert first is not None and first == speaker_of(nlp, text, "the army had been sent")

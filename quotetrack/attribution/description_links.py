@@ -300,10 +300,11 @@ def _issuer_of(document: Token) -> Token | None:
 
 def _same_place(d: _Described, before: list[_Described]) -> Entry | None:
     """ "Malaysia's transport ministry" after "the Malaysian transport ministry": word for word
-    the same, a country's name standing for its demonym."""
+    the same, a country's name standing for its demonym, wherever the possessive stands
+    ("Russia's Defence Ministry spokesman", "the Russian Defence Ministry's spokesman")."""
     for e in reversed(before):
         if e.entry.kind is d.entry.kind and len(e.words) == len(d.words) and e.words != d.words:
-            if all(a == b or _one_place(a, b) for a, b in zip(e.words, d.words, strict=True)):
+            if all(_bare(a) == _bare(b) or _one_place(a, b) for a, b in zip(e.words, d.words, strict=True)):
                 return e.entry
     return None
 
