@@ -189,3 +189,13 @@ def test_he_or_she_may_refer_to_a_person_described_but_not_to_a_thing(nlp):
     assert "official" in speaker_name(quote_with(nlp, text, "We are far apart"))
     text = 'Minister Paul Grant spoke first. A plane towed a banner over the beach. "We are far apart," he said.'
     assert speaker_name(quote_with(nlp, text, "We are far apart")) == "paul grant"
+
+
+def test_a_relative_who_makes_a_lone_name_a_person(nlp):
+    text = (
+        "Smith, who has led the department since 2019, said he would not seek another term. "
+        '"It\'s time for new leadership," he said.'
+    )
+    for fragment in ("would not seek another term", "time for new leadership"):
+        quote = quote_with(nlp, text, fragment)
+        assert speaker_name(quote) == "smith" and quote.speaker.kind is SpeakerKind.PERSON

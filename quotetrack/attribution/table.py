@@ -250,8 +250,13 @@ class NameTable:
                 following = found[index + 1] if index + 1 < len(found) else None
                 if following is not None and following.label_ == "PERSON" and absorbed(ent, person_span(following)):
                     continue
-            person_like = is_titled_person(ent.text) or looks_like_person(ent.text)
-            if ent.label_ == "PERSON" and len(ent) >= 2 or ent.label_ in {"ORG", "FAC"} and person_like:
+            person_like = is_titled_person(ent.text) or looks_like_person(ent.text) or _who_follows(ent)
+            if (
+                ent.label_ == "PERSON"
+                and (len(ent) >= 2 or person_like)
+                or ent.label_ in {"ORG", "FAC"}
+                and person_like
+            ):
                 entry = self.add_person(full_name(ent), position=ent.start_char)
                 self._read_titles(entry, ent)
             elif ent.label_ == "ORG" and (split := organisation_then_person(ent.text)) is not None:
@@ -449,3 +454,10 @@ class NameTable:
         ]
         earlier = [(p, e) for p, e in named if p is not None]
         return max(earlier, key=lambda pe: pe[0])[1] if earlier else None
+
+
+def _who_follows(ent: Span) -> bool:
+    """ "Smith, who has led the department since 2019, said": a relative "who" makes the name
+    a person's, whatever the tagger took it for."""
+    doc = ent.doc
+    return ent.end + 1 < len(doc) and doc[ent.end].text == "," and doc[ent.end + 1].lower_ == "who"
