@@ -199,3 +199,19 @@ def test_a_relative_who_makes_a_lone_name_a_person(nlp):
     for fragment in ("would not seek another term", "time for new leadership"):
         quote = quote_with(nlp, text, fragment)
         assert speaker_name(quote) == "smith" and quote.speaker.kind is SpeakerKind.PERSON
+
+
+def test_a_spokeswoman_is_she_and_a_spokesman_is_he(nlp):
+    from quotetrack.attribution.descriptions import noun_gender
+
+    assert [noun_gender(w) for w in ("spokeswoman", "chairman", "woman", "man", "father", "human", "official")] == [
+        "female",
+        "male",
+        "female",
+        "male",
+        "male",
+        None,
+        None,
+    ]
+    text = 'Minister Paul Grant arrived late. A spokeswoman for the ministry said the talks had stalled. "We are far apart," he said.'
+    assert speaker_name(quote_with(nlp, text, "We are far apart")) == "paul grant"

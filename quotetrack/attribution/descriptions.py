@@ -48,7 +48,8 @@ def description(head: Token, ctx: Context) -> Resolution | None:
         return Resolution(entry, phrase.text, Method.DESCRIPTION, lemma)
     if singular and (lemma in SOURCE_NOUNS or determiner in {"a", "an", "one"}):
         words = described_words(head, phrase, with_clauses=True)
-        return Resolution(Entry(strip_determiner(words), SpeakerKind.UNNAMED_SOURCE), words, Method.DESCRIPTION, lemma)
+        entry = Entry(strip_determiner(words), SpeakerKind.UNNAMED_SOURCE, gender=noun_gender(lemma))
+        return Resolution(entry, words, Method.DESCRIPTION, lemma)
     if lemma in SPOKESPEOPLE_NOUNS and head.tag_ in {"NNS", "NNPS"}:
         organisation = _organisation_speaking(head, ctx.table)
         if organisation is not None:
@@ -155,6 +156,22 @@ RELATIVES: dict[str, str | None] = {
         None,
     ),
 }
+
+
+def noun_gender(lemma: str) -> str | None:
+    """The gender a noun itself tells: "spokeswoman", "chairman", "Ion's father"."""
+    if lemma in RELATIVES:
+        return RELATIVES[lemma]
+    if lemma.endswith(("woman", "women")):
+        return "female"
+    if lemma.endswith(("man", "men")) and lemma not in _NOT_MEN:
+        return "male"
+    return None
+
+
+_NOT_MEN = frozenset({"human", "humen", "german", "roman", "ottoman", "shaman", "specimen", "omen", "amen"})
+
+
 # Quantifiers standing for people: "Some claim ...", "Others said ...", "Many of the
 # residents say ...". They introduce a part of a crowd, they do not refer back to anyone.
 QUANTIFIER_SUBJECTS = frozenset("some many others several few most".split())
