@@ -2,13 +2,13 @@
 
 Every article here is invented for these tests; the rules must hold for news they never saw.
 Three layers: the pure name functions, identity across articles with the extractor faked
-(test_identity.py's helpers), and the real pipeline on whole articles. Last, the 0006
-migration on a stored archive written the old way."""
+(test_identity.py's helpers), and the real pipeline on whole articles. Last, the 0006 and
+0009 migrations on stored archives written the old way."""
 
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import delete, select
 
 from quotetrack.attribution.names import canonical_person, family_name, is_common_noun_phrase, surname
 from quotetrack.quotes import extract_quotes
@@ -257,6 +257,78 @@ def test_the_names_migration_splits_titles_merges_people_and_loses_nothing(db, n
     with db.reading() as session:
         speakers_now = {q.speaker_id for q in session.scalars(select(QuoteRow)) if "Fanshawe" in (q.speaker.name or "")}
         assert len(speakers_now) == 1
+
+
+# -- the 0009 migration: styles of address on an archive already past 0006 --------------------
+STYLED = {
+    "a": 'Port levy delayed\n\nDatuk Seri Lum Kee Fong said the levy would wait. "We need the figures," Lum said.',
+    "b": 'Port levy passes\n\nLum Kee Fong said the levy had passed. "It was close," Lum said.',
+    "after": 'Port levy review\n\nLum Kee Fong said the review would start in May. "We promised it," he said.',
+}
+
+
+def _store(db, nlp, letter: str) -> None:
+    item = Article(STYLED[letter], outlet="Test", url=f"https://example.org/styled-{letter}")
+    with db.transaction() as session:
+        store_article(session, item, extract_quotes(STYLED[letter], nlp)[0], "test")
+
+
+def _stored_with_styles_in_names(db, nlp) -> dict[str, int]:
+    """An archive at 0008 as the name rules before styles of address left it: the first
+    article's "Datuk Seri Lum Kee Fong" stored with the style in the name and in its key, so
+    the next article's "Lum Kee Fong" became a second speaker."""
+    _store(db, nlp, "a")
+    with db.transaction() as session:
+        styled = session.scalars(select(SpeakerRow)).one()
+        styled.name, styled.slug, styled.titles = "Datuk Seri Lum Kee Fong", "datuk-seri-lum-kee-fong", []
+        session.execute(
+            delete(SpeakerAliasRow).where(
+                SpeakerAliasRow.speaker_id == styled.id, SpeakerAliasRow.alias == "Lum Kee Fong"
+            )
+        )
+        session.execute(delete(SpeakerKeyRow).where(SpeakerKeyRow.speaker_id == styled.id))
+        session.add(SpeakerKeyRow(key="person:datuk|fong", speaker_id=styled.id))
+        styled_id = styled.id
+    _store(db, nlp, "b")
+    with db.reading() as session:
+        plain = {q.speaker_id for q in session.scalars(select(QuoteRow)) if q.article.url.endswith("-b")}
+    assert len(plain) == 1 and plain != {styled_id}  # two speakers for one person, as archived
+    return {"styled": styled_id, "plain": plain.pop()}
+
+
+@pytest.mark.model
+def test_the_styles_migration_takes_styles_off_stored_names_and_merges_the_person(db, nlp):
+    ids = _stored_with_styles_in_names(db, nlp)
+    with db.reading() as session:
+        before = {q.id: q.text for q in session.scalars(select(QuoteRow))}
+        claims_before = len(list(session.scalars(select(ClaimRow))))
+    db.downgrade("0008")
+    db.migrate()
+    with db.reading() as session:
+        quotes = list(session.scalars(select(QuoteRow)))
+        assert {q.id: q.text for q in quotes} == before  # nothing lost
+        assert len(list(session.scalars(select(ClaimRow)))) == claims_before
+        assert all(c.speaker_id == q.speaker_id for q in quotes for c in q.claims)
+        people = {q.speaker for q in quotes}
+        assert len(people) == 1  # one person now, the older speaker
+        person = people.pop()
+        assert person.id == ids["styled"]
+        assert person.name == "Lum Kee Fong" and person.titles == ["Datuk Seri"]
+        assert {"Datuk Seri Lum Kee Fong", "Lum Kee Fong"} <= {a.alias for a in person.aliases}
+        merged = session.get(SpeakerRow, ids["plain"])
+        assert merged.merged_into_id == person.id  # its slug still resolves
+        assert session.get(SpeakerKeyRow, "person:lum|fong").speaker_id == person.id
+        audit = [
+            (a.action, a.target) for a in session.scalars(select(AuditRow).where(AuditRow.key_name == "migration 0009"))
+        ]  # one entry per speaker renamed or merged
+        assert sorted(audit) == [
+            ("speaker.migration_merge", f"speaker:{merged.id}"),
+            ("speaker.migration_rename", f"speaker:{person.id}"),
+        ]
+    # A later article naming him joins the one speaker.
+    _store(db, nlp, "after")
+    with db.reading() as session:
+        assert {q.speaker_id for q in session.scalars(select(QuoteRow))} == {ids["styled"]}
 
 
 @pytest.mark.model
