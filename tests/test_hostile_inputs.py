@@ -39,6 +39,7 @@ from spacy.language import Language
 
 from quotetrack import extraction
 from quotetrack import quotes as quotes_module
+from quotetrack.attribution import description_links
 from quotetrack.attribution.candidates import Article
 from quotetrack.attribution.table import _ACRONYM_DEFINITION
 from quotetrack.errors import ExtractionBudgetExceeded, InvalidInput
@@ -204,6 +205,9 @@ COUNTED = {
     **HOSTILE,
     "tiny paragraphs": lambda n: "Jo Doe said so.\n\n" * (n // 17),
     "one-line quotes": lambda n: '"We will win ...," said Tom Homan.\n\n' * (n // 36),
+    "described speakers": lambda n: "".join(
+        f"The officials of district {i} said the pipes would be replaced.\n\n" for i in range(n // 66)
+    ),
 }
 # Work per character of text (per token for sentence pairs) the guarded stages stay under.
 # Numbers, not the guards' constants, so that a guard switched off or set far higher fails
@@ -213,13 +217,17 @@ COUNTED = {
 # at most that many pairs per token; `_merge` compares a find only with those within a few
 # hundred characters (_Nearby.LONG; measured: 3 comparisons in all of 20,000 characters of
 # news, none here; comparing every find with every other made 34 per character of tiny
-# paragraphs); claims read the Doc's text at most once (measured: never, extraction cached it).
+# paragraphs); claims read the Doc's text at most once (measured: never, extraction cached it);
+# linking an article's descriptions compares a description's words with those of the few earlier
+# ones that share its rarest word (measured: 0.2 per character of described speakers; comparing
+# each with every earlier one made 3.8 s of 18 at 200 KB).
 BOUNDS = {
     "tokenizer: characters searched for affixes, per character": 200,
     "sentences: token pairs within a sentence, per token": 150,
     "merge: comparisons between finds, per character": 3,
     "claims: characters of doc.text read, per character": 2,
     "candidates: paragraph look-ups, per character": 1,
+    "descriptions: words compared, per character": 1,
 }
 # Longest Doc, in tokens, a component may be given (MAX_PARSE_TOKENS).
 LONGEST_DOC = 8_000
@@ -275,7 +283,8 @@ def count_work(nlp, monkeypatch, component_inputs):
       given (it compares a reported clause with each): how `_merge` compares finds;
     - quotes.claim_spans, given the Doc behind a proxy counting reads of `doc.text`;
     - the paragraph look-ups of the candidate features (attribution/candidates.Article): they
-      once looked up every mention of every candidate for every quote (17M at 50 KB)."""
+      once looked up every mention of every candidate for every quote (17M at 50 KB);
+    - the words description_links compares (`_bare`, each word of each comparison)."""
     tokenizer = nlp.tokenizer.tokenizer
     work: Counter = Counter()
     searches = ("prefix_search", "suffix_search", "infix_finditer", "token_match", "url_match")
@@ -321,6 +330,11 @@ def count_work(nlp, monkeypatch, component_inputs):
         return article_of(cls, doc, table, mask, lookups)
 
     monkeypatch.setattr(Article, "of", classmethod(counted_article))
+    monkeypatch.setattr(
+        description_links,
+        "_bare",
+        _counted(description_links._bare, work, "descriptions: words compared, per character"),
+    )
 
     def count(text: str) -> tuple[Counter, int]:
         """The counts for `text`, and the length of the longest Doc a component was given."""

@@ -18,6 +18,8 @@ move; a named speaker is never replaced."""
 
 from __future__ import annotations
 
+from bisect import bisect_left
+from collections import defaultdict
 from dataclasses import dataclass, replace
 
 from spacy.tokens import Doc, Token
@@ -48,6 +50,53 @@ class _Described:
     words: tuple[str, ...]  # the description folded, without its determiner
 
 
+class _Kept:
+    """The descriptions kept so far (text order), by each of their words, by their shape (the
+    words with place names folded: "russia's defence ministry spokesman" and "russian defence
+    ministry's spokesman" share one) and by the noun that owns them ("the report's authors")."""
+
+    def __init__(self) -> None:
+        self.by_word: dict[str, list[_Described]] = defaultdict(list)
+        self.by_shape: dict[tuple[str, ...], list[_Described]] = defaultdict(list)
+        self.by_owner: dict[str, list[_Described]] = defaultdict(list)
+        self.speakers: set[tuple[SpeakerKind, str] | None] = set()
+
+    def add(self, d: _Described) -> None:
+        if _key(d.entry) in self.speakers:
+            return  # the same description again: the first one answers for it
+        self.speakers.add(_key(d.entry))
+        for word in set(d.words):
+            self.by_word[word].append(d)
+        self.by_shape[_shape(d.words)].append(d)
+        owner = next((c for c in d.head.children if c.dep_ == "poss"), None)
+        if owner is not None:
+            self.by_owner[owner.lemma_.lower()].append(d)
+
+    def with_all(self, words: tuple[str, ...]) -> list[_Described]:
+        """Those that may hold every one of `words`: the shortest list of one of them."""
+        lists = [self.by_word.get(word, []) for word in set(words)]
+        return min(lists, key=len) if lists else []
+
+
+def _shape(words: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple("<place>" if places(_bare(w)) else _bare(w) for w in words)
+
+
+class _SpeakersByWords:
+    """Where each speaker's name (as words) was chosen, in text order."""
+
+    def __init__(self, resolutions: list[tuple[Candidate, Resolution]]):
+        self.at: dict[tuple[str, ...], list[tuple[int, Entry]]] = defaultdict(list)
+        for index, (_, resolution) in enumerate(resolutions):
+            if resolution.entry is not None:
+                self.at[_words(resolution.entry.name)].append((index, resolution.entry))
+
+    def last_before(self, words: tuple[str, ...], index: int) -> Entry | None:
+        found = self.at.get(words, [])
+        position = bisect_left(found, index, key=lambda pair: pair[0])
+        return found[position - 1][1] if position > 0 else None
+
+
 def link_descriptions(
     resolutions: list[tuple[Candidate, Resolution]], table: NameTable
 ) -> list[tuple[Candidate, Resolution]]:
@@ -60,30 +109,34 @@ def link_descriptions(
     ]
     target: dict[int, Entry] = {}
     appositives = _appositives(described[0].head.doc, table) if described else {}
+    relatives = _named_relatives(described)
     for d in described:
         named = (
-            _relative_named(d, described, table)
+            _relative_named(d, relatives, table)
             or _named_in_apposition(d, appositives)
             or _own_words(d, resolutions, table)
         )
         if named is not None:
             target[d.index] = named
-    kept: list[_Described] = []
+    # Each look-up below reads an index of what came before, not all of it: an article of
+    # thousands of described quotes would otherwise cost a scan per quote.
+    kept = _Kept()
+    earlier_speakers = _SpeakersByWords(resolutions)
+    issued = _IssuedDocuments(described[0].head.doc) if described else None
     for d in described:
         if d.index in target:
             continue
-        before = [e for e in kept if e.index < d.index]
         found = (
-            _shorter_wording(d, before)
-            or _reports_of(d, resolutions)
-            or _bare_reports(d, before, resolutions)
-            or _issued_before(d, table)
-            or _same_place(d, before)
+            _shorter_wording(d, kept)
+            or _reports_of(d, earlier_speakers)
+            or _bare_reports(d, kept, resolutions)
+            or (issued.before(d, table) if issued is not None else None)
+            or _same_place(d, kept)
         )
         if found is not None:
             target[d.index] = found
         else:
-            kept.append(d)
+            kept.add(d)
     # The speaker moves wherever else it was chosen ("The authors say ... They call for").
     # One kind and name is one speaker of the article (quotes.py): each of its quotes moves.
     moved = {_key(resolutions[i][1].entry): entry for i, entry in target.items()}
@@ -120,12 +173,12 @@ def _determiner(head: Token) -> str:
     return next((c.lower_ for c in head.children if c.dep_ == "det"), "")
 
 
-def _shorter_wording(d: _Described, before: list[_Described]) -> Entry | None:
+def _shorter_wording(d: _Described, kept: _Kept) -> Entry | None:
     """ "The officials" after "U.S. officials": definite, the same head noun, and no word the
     earlier description lacks (not "the French officials"). The nearest such wins."""
     if _determiner(d.head) not in _DEFINITE or any(c.dep_ == "poss" for c in d.head.children):
         return None
-    for e in reversed(before):
+    for e in reversed(kept.with_all(d.words)):
         if (
             e.head.lemma_.lower() == d.head.lemma_.lower()
             and e.entry.kind is d.entry.kind
@@ -135,20 +188,25 @@ def _shorter_wording(d: _Described, before: list[_Described]) -> Entry | None:
     return None
 
 
-def _relative_named(d: _Described, described: list[_Described], table: NameTable) -> Entry | None:
+def _named_relatives(described: list[_Described]) -> dict[tuple[str, SpeakerKind], dict[int, _Described]]:
+    """The descriptions tied to a name by a possessive ("Kazemi's uncle"), by head noun and kind."""
+    found: dict[tuple[str, SpeakerKind], dict[int, _Described]] = defaultdict(dict)
+    for e in described:
+        owner = next((c for c in e.head.children if c.dep_ == "poss"), None)
+        if owner is not None and owner.pos_ == "PROPN":
+            found[(e.head.lemma_.lower(), e.entry.kind)].setdefault(id(e.entry), e)
+    return found
+
+
+def _relative_named(
+    d: _Described, relatives: dict[tuple[str, SpeakerKind], dict[int, _Described]], table: NameTable
+) -> Entry | None:
     """ "His uncle" is the article's one "Kazemi's uncle" when "his" can be Kazemi (gender, and
     coreferee's antecedent when it has one), whichever comes first."""
     pronoun = next((c for c in d.head.children if c.dep_ == "poss" and c.pos_ == "PRON"), None)
     if pronoun is None:
         return None
-    named = {
-        id(e.entry): e
-        for e in described
-        if e.head.lemma_.lower() == d.head.lemma_.lower()
-        and e.entry.kind is d.entry.kind
-        and (owner := next((c for c in e.head.children if c.dep_ == "poss"), None)) is not None
-        and owner.pos_ == "PROPN"
-    }
+    named = relatives.get((d.head.lemma_.lower(), d.entry.kind), {})
     if len(named) != 1:
         return None
     e = next(iter(named.values()))
@@ -222,29 +280,21 @@ def _own_words(d: _Described, resolutions: list[tuple[Candidate, Resolution]], t
     return None
 
 
-def _reports_of(d: _Described, resolutions: list[tuple[Candidate, Resolution]]) -> Entry | None:
+def _reports_of(d: _Described, earlier: _SpeakersByWords) -> Entry | None:
     """ "the Turkish media reports" after "Turkish media" spoke: the words before the report
     noun are an earlier speaker's whole name."""
     if d.head.lemma_.lower() not in REPORT_NOUNS or len(d.words) < 2 or d.words[-1] != d.head.lower_:
         return None
-    issuer = tuple(_bare(w) for w in d.words[:-1])
-    for _, r in reversed(resolutions[: d.index]):
-        if r.entry is not None and _words(r.entry.name) == issuer:
-            return r.entry
-    return None
+    return earlier.last_before(tuple(_bare(w) for w in d.words[:-1]), d.index)
 
 
-def _bare_reports(
-    d: _Described, before: list[_Described], resolutions: list[tuple[Candidate, Resolution]]
-) -> Entry | None:
+def _bare_reports(d: _Described, kept: _Kept, resolutions: list[tuple[Candidate, Resolution]]) -> Entry | None:
     """ "The report says" in an article quoting "the report's authors": its authors. "The
     reports say" just after the media were quoted: the media's."""
     if d.head.lemma_.lower() not in REPORT_NOUNS or len(d.words) != 1 or _determiner(d.head) not in _DEFINITE:
         return None
-    lemma = d.head.lemma_.lower()
-    for e in reversed(before):
-        owner = next((c for c in e.head.children if c.dep_ == "poss"), None)
-        if owner is not None and owner.lemma_.lower() == lemma and e.entry.kind is not SpeakerKind.ORGANISATION:
+    for e in reversed(kept.by_owner.get(d.head.lemma_.lower(), [])):
+        if e.entry.kind is not SpeakerKind.ORGANISATION:
             return e.entry
     if d.index == 0:
         return None
@@ -266,23 +316,33 @@ def _bare_reports(
 ISSUED_NOUNS = DOCUMENT_NOUNS | frozenset("lawsuit suit petition motion appeal complaint".split())
 
 
-def _issued_before(d: _Described, table: NameTable) -> Entry | None:
+class _IssuedDocuments:
     """ "This lawsuit claimed ..." in an article that opened with "a lawsuit filed by Washington
     State attorney Bob Ferguson": the document is its issuer's, the one the article named
-    when it introduced a document of that kind (the nearest such mention before)."""
-    lemma = d.head.lemma_.lower()
-    if lemma not in ISSUED_NOUNS or _determiner(d.head) not in _DEFINITE | {"this", "that"} or len(d.words) != 1:
-        return None
-    for token in reversed(d.head.doc[: d.head.i]):
-        if token.lemma_.lower() != lemma or token.pos_ != "NOUN":
-            continue
-        issuer = _issuer_of(token)
-        if issuer is None:
-            continue
-        name = token.doc[issuer.left_edge.i : issuer.i + 1].text
+    when it introduced a document of that kind (the nearest such mention before). The
+    article's documents with an issuer are read once, by kind."""
+
+    def __init__(self, doc: Doc):
+        self.issued: dict[str, list[tuple[int, Token]]] = defaultdict(list)
+        for token in doc:
+            lemma = token.lemma_.lower()
+            if lemma in ISSUED_NOUNS and token.pos_ == "NOUN":
+                issuer = _issuer_of(token)
+                if issuer is not None:
+                    self.issued[lemma].append((token.i, issuer))
+
+    def before(self, d: _Described, table: NameTable) -> Entry | None:
+        lemma = d.head.lemma_.lower()
+        if lemma not in ISSUED_NOUNS or _determiner(d.head) not in _DEFINITE | {"this", "that"} or len(d.words) != 1:
+            return None
+        found = self.issued.get(lemma, [])
+        position = bisect_left(found, d.head.i, key=lambda pair: pair[0])
+        if position == 0:
+            return None
+        issuer = found[position - 1][1]
+        name = issuer.doc[issuer.left_edge.i : issuer.i + 1].text
         entry = table.by_surname(issuer.text, issuer.idx) if issuer.ent_type_ == "PERSON" else None
         return entry or table.person(name) or table.organisation_for(name)
-    return None
 
 
 def _issuer_of(document: Token) -> Token | None:
@@ -298,12 +358,12 @@ def _issuer_of(document: Token) -> Token | None:
     return None
 
 
-def _same_place(d: _Described, before: list[_Described]) -> Entry | None:
+def _same_place(d: _Described, kept: _Kept) -> Entry | None:
     """ "Malaysia's transport ministry" after "the Malaysian transport ministry": word for word
     the same, a country's name standing for its demonym, wherever the possessive stands
     ("Russia's Defence Ministry spokesman", "the Russian Defence Ministry's spokesman")."""
-    for e in reversed(before):
-        if e.entry.kind is d.entry.kind and len(e.words) == len(d.words) and e.words != d.words:
+    for e in reversed(kept.by_shape.get(_shape(d.words), [])):
+        if e.entry.kind is d.entry.kind and e.words != d.words:
             if all(_bare(a) == _bare(b) or _one_place(a, b) for a, b in zip(e.words, d.words, strict=True)):
                 return e.entry
     return None
