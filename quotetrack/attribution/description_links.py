@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from spacy.tokens import Doc, Token
 
 from ..extraction.candidate import Candidate
-from ..extraction.cues import DOCUMENT_NOUNS, PRONOUNS_FEMALE, PRONOUNS_MALE, PRONOUNS_PLURAL
+from ..extraction.cues import DOCUMENT_NOUNS, PRONOUNS_FEMALE, PRONOUNS_MALE, PRONOUNS_PLURAL, UTTERANCE_NOUNS
 from ..normalization.lexicon import places
 from ..types import SpeakerKind
 from .context import Resolution
@@ -252,12 +252,6 @@ def _named_in_apposition(d: _Described, appositives: dict[tuple[str, ...], list[
         return None
     people = appositives.get(d.words, [])
     return people[0] if len(people) == 1 else None
-
-
-# What someone said, as a speaker: "his responses", "her remarks", "their statement".
-UTTERANCE_NOUNS = frozenset(
-    "response comment remark answer reply word statement testimony tweet post letter speech".split()
-)
 
 
 def _own_words(d: _Described, resolutions: list[tuple[Candidate, Resolution]], table: NameTable) -> Entry | None:

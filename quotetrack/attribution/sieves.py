@@ -15,7 +15,7 @@ from collections.abc import Callable
 from spacy.tokens import Token
 
 from ..extraction.candidate import Candidate
-from ..extraction.cues import DOCUMENT_NOUNS, ORGANISATION_NOUNS, TITLE_NOUNS
+from ..extraction.cues import DOCUMENT_NOUNS, ORGANISATION_NOUNS, TITLE_NOUNS, UTTERANCE_NOUNS
 from ..extraction.syntax import doc_text, is_cue, noun_phrase
 from ..types import Method, SpeakerKind
 from .context import UNRESOLVED, Context, MentionSieve, Resolution
@@ -31,8 +31,6 @@ from .table import Entry
 FLOATING_PARAGRAPHS = 2
 # Documents that are someone's act of speech, unlike a report or a study with authors of its own.
 SPEECH_ACT_NOUNS = frozenset({"announcement", "statement", "release", "post", "tweet", "letter", "email", "memo"})
-# What a person says, as a subject: "his remarks described it as ...": the possessor speaks.
-UTTERANCE_NOUNS = frozenset({"response", "remark", "comment", "word", "answer", "reply", "testimony"})
 # "the Massachusetts Democrat", "the veteran Republican": a politician described by party.
 PARTY_MEMBER_NOUNS = frozenset({"democrat", "republican", "tory", "conservative", "socialist", "liberal"})
 # Things that show words to a crowd: whoever holds them up speaks through them.
@@ -152,9 +150,9 @@ def party_member(head: Token, ctx: Context) -> Resolution | None:
 
 
 def owner(head: Token, ctx: Context) -> Resolution | None:
-    """ "His office said", "Hale's campaign said", "ICE's statement", "her remarks": the owner speaks. A
-    spokesperson is not the owner: "the ministry's spokesman" is an unnamed source of its
-    own, as "a spokesman for the ministry" is (the description sieve names it)."""
+    """ "His office said", "Hale's campaign said", "ICE's statement", "her remarks": the owner
+    speaks. A spokesperson is not the owner: "the ministry's spokesman" is an unnamed source of
+    its own, as "a spokesman for the ministry" is (the description sieve names it)."""
     lemma = head.lemma_.lower()
     possessor = next((c for c in head.children if c.dep_ == "poss"), None)
     speaking_for = ORGANISATION_NOUNS | DOCUMENT_NOUNS | UTTERANCE_NOUNS | {"campaign"}
@@ -286,6 +284,7 @@ def resolve_mention(head: Token, ctx: Context) -> Resolution:
 
 # -- context sieves: quotes without a subject of their own --------------------------------
 # '"It's a long game." - Matthew Ingram': a name after a dash ends the quote's line.
+_SIGNATURE_CHARS = 80
 _SIGNED_AFTER = re.compile(r"^[\"”’']?[ \t]*[-–—]{1,2}[ \t]*(?P<name>[A-Z][^\n,;:()]{1,60}?)[ \t]*$")
 
 
@@ -293,9 +292,11 @@ def signed_after(candidate: Candidate, ctx: Context) -> Resolution | None:
     """A quote whose line ends with a dash and a name the article knows (a pull quote, an
     epigraph) is that person's or organisation's."""
     text = doc_text(ctx.table.doc)
-    line_end = text.find("\n", candidate.end)
-    tail = text[candidate.end : line_end if line_end >= 0 else len(text)]
-    signed = _SIGNED_AFTER.match(tail)
+    after = text[candidate.end : candidate.end + _SIGNATURE_CHARS]  # a signature is short: no scan to the line's end
+    line_end = after.find("\n")
+    if line_end < 0 and candidate.end + _SIGNATURE_CHARS < len(text):
+        return None
+    signed = _SIGNED_AFTER.match(after if line_end < 0 else after[:line_end])
     if signed is None:
         return None
     name = signed.group("name")

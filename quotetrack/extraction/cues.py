@@ -18,6 +18,12 @@ recommend theorize theorise criticise emphasise
 # Verbs whose object or complement may be a quoted fragment: called it "appalling".
 FRAGMENT_CUES = frozenset("call describe label dub brand term characterize say write".split())
 
+# What a person says, standing for the person: "his remarks described it as ...", "her
+# responses", "their statement": the possessor speaks.
+UTTERANCE_NOUNS = frozenset(
+    "response comment remark answer reply word statement testimony tweet post letter speech".split()
+)
+
 # Nouns that speak on behalf of whoever issued them: "the announcement said".
 DOCUMENT_NOUNS = frozenset(
     """

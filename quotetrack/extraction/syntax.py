@@ -177,11 +177,11 @@ def _appositive_owner(subject: Token, verb: Token) -> Token | None:
 # "was quoted as saying", "was reported as saying", "was cited as saying": the subject spoke.
 _QUOTED_AS = frozenset({"quote", "report", "cite"})
 # Nouns for what was said, which a participle can take as its subject ("a statement saying").
-_UTTERANCE_NOUNS = frozenset("comment statement remark message note letter post tweet appeal release".split())
+_SAYING_NOUNS = frozenset("comment statement remark message note letter post tweet appeal release".split())
 
 
 def _said_in(subject: Token, cue: Token) -> bool:
-    return cue.tag_ == "VBG" and subject.pos_ == "NOUN" and subject.lemma_.lower() in _UTTERANCE_NOUNS
+    return cue.tag_ == "VBG" and subject.pos_ == "NOUN" and subject.lemma_.lower() in _SAYING_NOUNS
 
 
 def speaker_head(cue: Token, mask: QuoteMask) -> Token | None:
