@@ -215,3 +215,19 @@ def test_a_spokeswoman_is_she_and_a_spokesman_is_he(nlp):
     ]
     text = 'Minister Paul Grant arrived late. A spokeswoman for the ministry said the talks had stalled. "We are far apart," he said.'
     assert speaker_name(quote_with(nlp, text, "We are far apart")) == "paul grant"
+
+
+@pytest.mark.parametrize("mention", ["the CEO", "Bauer's CEO"])
+def test_the_ceo_is_the_chief_executive_the_article_named(nlp, mention):
+    text = (
+        "The staff met on Monday. Chief executive Matt Stanton and publisher Sebastian Kadas explained the merger. "
+        f'Later {mention} said "it makes sense to bring the staff together under one roof."'
+    )
+    assert speaker_name(quote_with(nlp, text, "it makes sense")) == "matt stanton"
+
+
+def test_a_chief_executive_officer_is_the_chief_executive():
+    from quotetrack.attribution.names import role_of
+
+    assert role_of("Chief Executive Officer") == role_of("chief executive") == "executive"
+    assert role_of("chief financial officer") == "officer"

@@ -163,6 +163,8 @@ def person_key(name: str) -> tuple[str, str]:
 def role_of(title: str) -> str | None:
     """The role noun of a title: "acting Field Office Director" -> "director", "Gov." -> "governor"."""
     words = [w for w in re.split(r"[\s,]+", title.strip()) if w]
+    if len(words) >= 2 and [w.lower() for w in words[-2:]] == ["executive", "officer"]:
+        words = words[:-1]  # a chief executive officer is "the chief executive", "the CEO"
     for word in reversed(words):
         lowered = word.lower()
         if lowered in TITLE_ABBREVIATIONS:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from spacy.tokens import Token
 
 from ..extraction.candidate import Candidate
-from ..extraction.cues import DOCUMENT_NOUNS, ORGANISATION_NOUNS, TITLE_NOUNS, UTTERANCE_NOUNS
+from ..extraction.cues import DOCUMENT_NOUNS, ORGANISATION_NOUNS, TITLE_ABBREVIATIONS, TITLE_NOUNS, UTTERANCE_NOUNS
 from ..extraction.syntax import doc_text, is_cue, noun_phrase
 from ..types import Method, SpeakerKind
 from .context import UNRESOLVED, Context, MentionSieve, Resolution
@@ -117,11 +117,14 @@ def role(head: Token, ctx: Context) -> Resolution | None:
     """ "the governor", "Gov. Healey" with no other mention: the person holding that title."""
     lemma = head.lemma_.lower()
     phrase = noun_phrase(head)
-    wanted = abbreviation_role(phrase) if head.pos_ == "PROPN" else lemma
+    wanted = abbreviation_role(phrase) if head.pos_ == "PROPN" else TITLE_ABBREVIATIONS.get(lemma, lemma)
     if not wanted or head.tag_ in {"NNS", "NNPS"}:
         return None
     person = ctx.table.by_role(wanted, head.idx)
-    if person is not None and (head.pos_ != "PROPN" or fold(person.name.split()[-1]) == fold(head.text)):
+    # "Gov. Healey": the proper noun is the surname and must be the holder's; "the CEO": the
+    # proper noun is the role itself.
+    surname_given = head.pos_ == "PROPN" and head.lower_ not in TITLE_ABBREVIATIONS
+    if person is not None and (not surname_given or fold(person.name.split()[-1]) == fold(head.text)):
         return Resolution(person, phrase.text, Method.ROLE, wanted)
     if lemma in TITLE_NOUNS and head.pos_ != "PROPN" and ctx.depth == 0:
         # A lede describes, a later paragraph names ("The transport secretary has defended

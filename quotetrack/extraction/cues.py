@@ -82,6 +82,7 @@ TITLE_ABBREVIATIONS = {
     "adm.": "admiral",
     "col.": "colonel",
     "det.": "detective",
+    "ceo": "executive",  # as "chief executive (officer)" reads: names.role_of
 }
 HONORIFICS = frozenset("mr. mrs. ms. dr. mr mrs ms dr sir dame".split())
 
