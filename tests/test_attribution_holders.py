@@ -231,3 +231,13 @@ def test_a_chief_executive_officer_is_the_chief_executive():
 
     assert role_of("Chief Executive Officer") == role_of("chief executive") == "executive"
     assert role_of("chief financial officer") == "officer"
+
+
+def test_a_person_described_by_role_keeps_the_quotes_that_follow(nlp):
+    text = (
+        '"I\'m not going to comment on an ongoing investigation," the sheriff told reporters. '
+        '"But I can tell you we are taking it seriously."'
+    )
+    first = quote_with(nlp, text, "ongoing investigation")
+    assert speaker_name(first) == "sheriff" and first.speaker.kind is SpeakerKind.UNNAMED_SOURCE
+    assert quote_with(nlp, text, "taking it seriously").speaker == first.speaker

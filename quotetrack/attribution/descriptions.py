@@ -10,6 +10,7 @@ from spacy.tokens import Span, Token
 
 from ..extraction.cues import NON_SPEAKER_NOUNS, ORGANISATION_NOUNS, SOURCE_NOUNS
 from ..extraction.syntax import noun_phrase
+from ..normalization.lexicon import is_person_noun
 from ..types import Method, SpeakerKind
 from .context import Context, Resolution
 from .names import COMMON_NOUNS, PERSON_NOUNS, fold, is_common_noun_phrase
@@ -46,7 +47,12 @@ def description(head: Token, ctx: Context) -> Resolution | None:
         words = strip_determiner(described_words(head, phrase, with_clauses=False))
         entry = Entry(words, SpeakerKind.UNNAMED_SOURCE, gender=RELATIVES[lemma])
         return Resolution(entry, phrase.text, Method.DESCRIPTION, lemma)
-    if singular and (lemma in SOURCE_NOUNS or determiner in {"a", "an", "one"}):
+    # "the sheriff told reporters" with no sheriff named: a person described by role, as written
+    # (WordNet says the noun is a person's), so that the quotes after it can follow it. Only as
+    # the speaker itself: as a pronoun's antecedent ("the pilot ... he said") it was measured to
+    # take "he" from the person named just before.
+    described_person = determiner == "the" and head.pos_ == "NOUN" and ctx.depth == 0 and is_person_noun(lemma)
+    if singular and (lemma in SOURCE_NOUNS or determiner in {"a", "an", "one"} or described_person):
         words = described_words(head, phrase, with_clauses=True)
         entry = Entry(strip_determiner(words), SpeakerKind.UNNAMED_SOURCE, gender=noun_gender(lemma))
         return Resolution(entry, words, Method.DESCRIPTION, lemma)
