@@ -241,3 +241,11 @@ def test_a_person_described_by_role_keeps_the_quotes_that_follow(nlp):
     first = quote_with(nlp, text, "ongoing investigation")
     assert speaker_name(first) == "sheriff" and first.speaker.kind is SpeakerKind.UNNAMED_SOURCE
     assert quote_with(nlp, text, "taking it seriously").speaker == first.speaker
+
+
+def test_a_party_in_apposition_is_no_organisation_speaking(nlp):
+    text = 'The senator, a Republican from Ohio, said he would vote against the bill. "It spends too much," he said.'
+    for fragment in ("vote against the bill", "It spends too much"):
+        quote = quote_with(nlp, text, fragment)
+        assert quote.speaker is not None and quote.speaker.kind is not SpeakerKind.ORGANISATION
+        assert speaker_name(quote) == "senator"

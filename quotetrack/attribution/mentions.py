@@ -13,6 +13,7 @@ from spacy.tokens import Span, Token
 from ..extraction.cues import (
     HONORIFICS,
     ORGANISATION_NAME_WORDS,
+    PARTY_MEMBER_NOUNS,
     PRONOUNS_FEMALE,
     PRONOUNS_MALE,
     PRONOUNS_PLURAL,
@@ -110,7 +111,14 @@ def name_in(head: Token, mask: QuoteMask) -> Name | None:
         return Name(SpeakerKind.PERSON, embedded)
     if head.pos_ == "NOUN" and head.text.islower():
         # "The Internet security firm Secunia.com, has said": the name in apposition.
-        named = next((c for c in head.children if c.dep_ == "appos" and (c.pos_ == "PROPN" or _given_tail(c))), None)
+        named = next(
+            (
+                c
+                for c in head.children
+                if c.dep_ == "appos" and (c.pos_ == "PROPN" or _given_tail(c)) and c.lower_ not in PARTY_MEMBER_NOUNS
+            ),
+            None,
+        )
         if named is not None and _given_tail(named) and not mask.contains(named):
             # "One protester, Kim In-seok,": the tagger made "seok" a noun, the name is whole.
             return Name(SpeakerKind.PERSON, doc[named.left_edge.i : named.i + 1].text, in_apposition=True)

@@ -15,7 +15,14 @@ from collections.abc import Callable
 from spacy.tokens import Token
 
 from ..extraction.candidate import Candidate
-from ..extraction.cues import DOCUMENT_NOUNS, ORGANISATION_NOUNS, TITLE_ABBREVIATIONS, TITLE_NOUNS, UTTERANCE_NOUNS
+from ..extraction.cues import (
+    DOCUMENT_NOUNS,
+    ORGANISATION_NOUNS,
+    PARTY_MEMBER_NOUNS,
+    TITLE_ABBREVIATIONS,
+    TITLE_NOUNS,
+    UTTERANCE_NOUNS,
+)
 from ..extraction.syntax import doc_text, is_cue, noun_phrase
 from ..types import Method, SpeakerKind
 from .context import UNRESOLVED, Context, MentionSieve, Resolution
@@ -31,8 +38,6 @@ from .table import Entry
 FLOATING_PARAGRAPHS = 2
 # Documents that are someone's act of speech, unlike a report or a study with authors of its own.
 SPEECH_ACT_NOUNS = frozenset({"announcement", "statement", "release", "post", "tweet", "letter", "email", "memo"})
-# "the Massachusetts Democrat", "the veteran Republican": a politician described by party.
-PARTY_MEMBER_NOUNS = frozenset({"democrat", "republican", "tory", "conservative", "socialist", "liberal"})
 # Things that show words to a crowd: whoever holds them up speaks through them.
 CARRIER_NOUNS = frozenset({"banner", "sign", "placard", "poster", "slogan", "t-shirt", "shirt", "flag"})
 # Verbs that hold a carrier up; how far up the clause chain their subject is looked for.

@@ -18,6 +18,10 @@ recommend theorize theorise criticise emphasise
 # Verbs whose object or complement may be a quoted fragment: called it "appalling".
 FRAGMENT_CUES = frozenset("call describe label dub brand term characterize say write".split())
 
+# "the Massachusetts Democrat", "a Republican from Ohio": a politician described by party, not a
+# party's name.
+PARTY_MEMBER_NOUNS = frozenset({"democrat", "republican", "tory", "conservative", "socialist", "liberal"})
+
 # What a person says, standing for the person: "his remarks described it as ...", "her
 # responses", "their statement": the possessor speaks.
 UTTERANCE_NOUNS = frozenset(
