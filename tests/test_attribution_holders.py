@@ -249,3 +249,19 @@ def test_a_party_in_apposition_is_no_organisation_speaking(nlp):
         quote = quote_with(nlp, text, fragment)
         assert quote.speaker is not None and quote.speaker.kind is not SpeakerKind.ORGANISATION
         assert speaker_name(quote) == "senator"
+
+
+def test_asking_that_ones_name_not_be_used_reports_nothing(nlp):
+    text = '"It\'s been a nightmare," said Tony, a bus driver who asked that his last name not be used.'
+    quotes, _ = extract_quotes(text, nlp)
+    assert [q.text for q in quotes] == ["It's been a nightmare,"]
+    quote = quote_with(nlp, "A nurse, who asked that her name be withheld, said the ward was full.", "ward was full")
+    assert quote.speaker.name == "nurse, who asked that her name be withheld"
+    # A report about some other name is a report.
+    assert quote_with(nlp, "The mayor said the name of the new park would be announced in May.", "new park")
+
+
+def test_a_name_ner_cut_in_two_is_one_speaker(nlp):
+    text = 'In her ruling, Judge Amy Berman Jackson wrote that the defendant had shown "no remorse."'
+    quote = quote_with(nlp, text, "no remorse")
+    assert quote.speaker.name == "Amy Berman Jackson" and "Judge" in quote.speaker.titles

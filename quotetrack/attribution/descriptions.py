@@ -257,6 +257,11 @@ def is_bare_definite(phrase: Span, head: Token) -> bool:
     ) and not any(c.dep_ == "prep" for c in head.children)
 
 
+def _opens_an_adverbial(token: Token) -> bool:
+    """ "because ...", "when ...": not "that her name be withheld", the object of "asked"."""
+    return token.dep_ == "advcl" or token.dep_ == "mark" and token.head.dep_ == "advcl"
+
+
 def described_words(head: Token, phrase: Span, with_clauses: bool) -> str:
     """The description with its place or affiliation ("a source at ICE Boston"); for an
     unnamed source its clauses too ("an official who spoke on condition of anonymity")."""
@@ -276,7 +281,7 @@ def described_words(head: Token, phrase: Span, with_clauses: bool) -> str:
         elif with_clauses and child.dep_ in {"relcl", "acl"}:
             # "who spoke on condition of anonymity", without its own "because ..." clause
             clause_end = child.right_edge.i + 1
-            cut = next((t.i for t in child.subtree if t.dep_ in {"advcl", "mark"} and t.i > child.i), None)
+            cut = next((t.i for t in child.subtree if _opens_an_adverbial(t) and t.i > child.i), None)
             end = cut if cut is not None else clause_end
         elif child.dep_ != "punct":
             break

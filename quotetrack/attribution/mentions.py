@@ -90,6 +90,8 @@ def name_in(head: Token, mask: QuoteMask) -> Name | None:
         return None
     doc = head.doc
     containing = entity_containing(doc, head.i)
+    if containing is not None and containing.label_ == "PERSON":
+        containing = person_span(containing)  # "Amy Berman" + "Jackson": NER cut one name in two
     if (
         containing is not None
         and containing.label_ == "PERSON"
@@ -99,7 +101,7 @@ def name_in(head: Token, mask: QuoteMask) -> Name | None:
     ):
         # The head is inside a person's name: the whole name, however the parser split a
         # hyphenated part ("Park Ji-sung", whose subject may be "sung" or "Ji").
-        return Name(SpeakerKind.PERSON, full_name(person_span(containing)))
+        return Name(SpeakerKind.PERSON, full_name(containing))
     if head.i >= 2 and doc[head.i - 1].text == "-" and not doc[head.i - 2].whitespace_ and head.text.islower():
         head = doc[head.i - 2]  # "Moon Jae-in": the parser made "in" the subject
     people = person_entities(head, mask)

@@ -97,6 +97,21 @@ _REPORTING_AN_ACT = REQUEST_VERBS | COMMITMENT_VERBS
 # "asked not to be named", "asked to remain anonymous": a condition of anonymity, not a report.
 ANONYMITY_WORDS = frozenset("anonymous anonymity".split())
 NAMING_VERBS = frozenset("name identify quote".split())
+# What is done with a name a source asks to be kept out: "that his name not be used / printed".
+NAME_USING_VERBS = frozenset("use publish print give reveal disclose release identify".split())
+
+
+def _withholds_a_name(content: Span) -> bool:
+    """ "(asked) that her last name not be used", "that his name be withheld": the report is
+    about the speaker's own name being kept out."""
+    for token in content:
+        if token.lemma_.lower() != "name" or token.dep_ not in {"nsubj", "nsubjpass"}:
+            continue
+        verb = token.head
+        negated = any(c.dep_ == "neg" for c in verb.children)
+        if (negated and verb.lemma_.lower() in NAME_USING_VERBS) or verb.lemma_.lower() == "withhold":
+            return True
+    return False
 
 
 def is_request_cue(token: Token) -> bool:
@@ -280,6 +295,8 @@ def _candidate(content: Span, cue: Token, mask: QuoteMask) -> Candidate | None:
         return None  # "declined to say when ...", "refused to confirm that ...": nothing was said either
     if _is_imperative(cue):
         return None  # "Please note that the sources may be offline": the reader is told, nobody said it
+    if _withholds_a_name(content):
+        return None  # "asked that his last name not be used": a condition of anonymity, not a report
     start, end = trim(content)
     span = content.doc.char_span(start, end, alignment_mode="expand")
     if span is None or len([t for t in span if not t.is_punct]) < MIN_CONTENT_WORDS:
