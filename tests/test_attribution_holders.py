@@ -265,3 +265,13 @@ def test_a_name_ner_cut_in_two_is_one_speaker(nlp):
     text = 'In her ruling, Judge Amy Berman Jackson wrote that the defendant had shown "no remorse."'
     quote = quote_with(nlp, text, "no remorse")
     assert quote.speaker.name == "Amy Berman Jackson" and "Judge" in quote.speaker.titles
+
+
+def test_a_release_from_an_office_is_the_offices(nlp):
+    text = 'According to a press release from the Attorney General\'s office, the settlement "returns $2 million to consumers."'
+    quote = quote_with(nlp, text, "returns $2 million")
+    assert quote.speaker.name == "Attorney General's office" and quote.speaker.kind is SpeakerKind.ORGANISATION
+    # "Hospital officials" is capitalised by its place in the sentence only.
+    assert quote_with(nlp, "Hospital officials said the ward would close.", "ward would close").speaker.name == (
+        "hospital officials"
+    )

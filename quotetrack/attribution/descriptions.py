@@ -348,8 +348,10 @@ def strip_determiner(words: str) -> str:
     its place in the sentence is lowered ("Hospital officials"); a proper one stays
     ("Russian Defence Ministry")."""
     name = re.sub(r"^(?:the|a|an)\s+", "", words, flags=re.I)
-    first = name.split()[0] if name.split() else ""
-    if first.istitle() and (first.lower() in COMMON_NOUNS or first.lower() in _LOWERED_QUANTIFIERS):
+    first, second = (name.split() + ["", ""])[:2]
+    # "Hospital officials": lowered; "Attorney General's office": a title in capitals, kept.
+    in_a_title = second[:1].isupper()
+    if first.istitle() and not in_a_title and (first.lower() in COMMON_NOUNS or first.lower() in _LOWERED_QUANTIFIERS):
         name = name[0].lower() + name[1:]
     return name
 

@@ -455,7 +455,11 @@ def _issuer(head: Token) -> Token | None:
             return child
         if child.dep_ == "prep" and child.lower_ in {"from", "by", "of"}:
             pobj = next((g for g in child.children if g.dep_ == "pobj"), None)
-            if pobj is not None and (pobj.pos_ == "PROPN" or pobj.ent_type_ or child.lower_ == "by"):
+            # "from the ministry", "from the Attorney General's office"; not "a letter from home"
+            body = pobj is not None and (
+                pobj.lemma_.lower() in ORGANISATION_NOUNS or any(g.dep_ == "poss" for g in pobj.children)
+            )
+            if pobj is not None and (pobj.pos_ == "PROPN" or pobj.ent_type_ or child.lower_ == "by" or body):
                 return pobj
         if child.dep_ == "prep" and child.lower_ == "in":
             # "a report in The Economic Times": the paper that printed it, when it is a name
