@@ -189,6 +189,9 @@ def test_statement_page_lists_every_wording_and_copies_the_embed_code(live, brow
     page = context.new_page()
     page.goto(f"{url}/?q=absolutely+not")
     page.click("a[href^='/statements/'] >> nth=0")
+    # The click navigates: wait for the page's scripts, or the copy button may be clicked
+    # before app.js listens (a CI run timed out so).
+    page.wait_for_load_state("load")
     assert page.locator(".wording").count() >= 2
     page.click("button[data-copy]")  # the clipboard write is asynchronous: wait for the answer
     page.wait_for_function("() => document.querySelector('button[data-copy]').innerText !== 'Copy embed code'")
@@ -204,6 +207,7 @@ def test_speaker_page_shows_the_record_and_an_editor_corrects_it(live_app, brows
     page = browser.new_page(viewport={"width": 1000, "height": 1400})
     page.goto(f"{url}/?speaker=homan")
     page.click("text=Tom Homan >> nth=0")
+    page.wait_for_load_state("load")  # the editor's actions need app.js listening
     assert page.inner_text("#speaker-name") == "Tom Homan"
     assert page.inner_text("#speaker-kind") == "person"
     assert int(page.inner_text("#quote-count")) >= 5 and int(page.inner_text("#statement-count")) >= 1
