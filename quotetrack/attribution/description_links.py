@@ -21,6 +21,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections import defaultdict
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from spacy.tokens import Doc, Token
 
@@ -317,13 +318,19 @@ class _IssuedDocuments:
     article's documents with an issuer are read once, by kind."""
 
     def __init__(self, doc: Doc):
-        self.issued: dict[str, list[tuple[int, Token]]] = defaultdict(list)
-        for token in doc:
+        self.doc = doc
+
+    @cached_property
+    def issued(self) -> dict[str, list[tuple[int, Token]]]:
+        """Read on the first description that asks: most articles have none."""
+        found: dict[str, list[tuple[int, Token]]] = defaultdict(list)
+        for token in self.doc:
             lemma = token.lemma_.lower()
             if lemma in ISSUED_NOUNS and token.pos_ == "NOUN":
                 issuer = _issuer_of(token)
                 if issuer is not None:
-                    self.issued[lemma].append((token.i, issuer))
+                    found[lemma].append((token.i, issuer))
+        return found
 
     def before(self, d: _Described, table: NameTable) -> Entry | None:
         lemma = d.head.lemma_.lower()

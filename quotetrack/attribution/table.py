@@ -383,9 +383,7 @@ class NameTable:
             matches = self._misspelt_surname(word, index)
         if len(matches) <= 1 or position is None:
             return matches[0] if len(matches) == 1 else None
-        named_before = [(e.mentioned_before(position), e) for e in matches]
-        earlier = [(p, e) for p, e in named_before if p is not None]
-        return max(earlier, key=lambda pe: pe[0])[1] if earlier else None
+        return named_last(matches, position)
 
     @staticmethod
     def _misspelt_surname(word: str, index: dict[str, list[Entry]]) -> list[Entry]:
@@ -406,11 +404,8 @@ class NameTable:
         holders = [e for e in self.unique_people() if any(role_of(t) == role for t in e.titles)]
         if not holders:
             return None
-        before = [(e.mentioned_before(position), e) for e in holders]
-        earlier = [(p, e) for p, e in before if p is not None]
-        if earlier:
-            return max(earlier, key=lambda pe: pe[0])[1]
-        return min(holders, key=lambda e: min(e.positions, default=0))
+        before = named_last(holders, position)
+        return before if before is not None else min(holders, key=lambda e: min(e.positions, default=0))
 
     def organisation_for(self, text: str) -> Entry | None:
         """The organisation a phrase names: by its name, its acronym or a known long form."""
@@ -440,20 +435,19 @@ class NameTable:
 
     def nearest_person(self, position: int) -> Entry | None:
         """The person named last before `position`."""
-        named = [(e.mentioned_before(position), e) for e in self.unique_people()]
-        earlier = [(p, e) for p, e in named if p is not None]
-        return max(earlier, key=lambda pe: pe[0])[1] if earlier else None
+        return named_last(self.unique_people(), position)
 
     def nearest_organisation(self, position: int, fits: Callable[[Entry], bool] = lambda e: True) -> Entry | None:
         """The organisation named last before `position` ("SkyWest Air ... the company said"),
         among those that `fits` accepts."""
-        named = [
-            (e.mentioned_before(position), e)
-            for e in self.organisations.values()
-            if not is_common_noun_phrase(e.name) and fits(e)
-        ]
-        earlier = [(p, e) for p, e in named if p is not None]
-        return max(earlier, key=lambda pe: pe[0])[1] if earlier else None
+        organisations = [e for e in self.organisations.values() if not is_common_noun_phrase(e.name) and fits(e)]
+        return named_last(organisations, position)
+
+
+def named_last(entries: list[Entry], position: int) -> Entry | None:
+    """Of `entries`, the one named last before `position` (the first of a tie); None if none was."""
+    named = [(p, e) for e in entries if (p := e.mentioned_before(position)) is not None]
+    return max(named, key=lambda pe: pe[0])[1] if named else None
 
 
 def _who_follows(ent: Span) -> bool:

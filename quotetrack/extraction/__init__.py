@@ -203,11 +203,13 @@ def find_candidates(doc: Doc) -> Found:
     # 'The union said "the strike will go on" as talks resumed': the parser may hang the
     # narration after a quoted clause on the quote's verb. A reported clause that opens with a
     # quoted clause of its own is that direct quote, and stops at its closing mark.
-    quoted_clauses = _Nearby([d for d in direct if _is_clause(doc, d)])
+    near_direct = _Nearby(direct)  # the parse is read only for quotes a clause starts at
     indirect = [
         c
         for c in indirect
-        if not any(d.start - 2 <= c.start < d.end for d in quoted_clauses.around(c.start, c.start + 3))
+        if not any(
+            d.start - 2 <= c.start < d.end and _is_clause(doc, d) for d in near_direct.around(c.start, c.start + 3)
+        )
     ]
     # Interview answers are kept whole, like posts: quoted words and reported speech inside
     # an answer are part of it.
