@@ -11,14 +11,9 @@ from quotetrack.extraction.syntax import _subject_of as subject_of
 from quotetrack.quotes import extract_quotes
 from quotetrack.types import Method, QuoteKind, SpeakerKind
 
+from .quotes_found import quote_with
+
 pytestmark = pytest.mark.model
-
-
-def quote_with(nlp, text, fragment):
-    quotes, _ = extract_quotes(text, nlp)
-    matches = [q for q in quotes if fragment in q.text]
-    assert matches, f"no quote containing {fragment!r} in {[q.text for q in quotes]}"
-    return matches[0]
 
 
 def speaker_name(quote):

@@ -6,16 +6,15 @@ from __future__ import annotations
 import pytest
 
 from quotetrack.normalization.lexicon import places, wordnet_dir
-from quotetrack.quotes import extract_quotes
+
+from .quotes_found import quote_with
 
 pytestmark = pytest.mark.model
 
 
 def speaker_of(nlp, text: str, fragment: str) -> str | None:
-    quotes, _ = extract_quotes(text, nlp)
-    found = [q for q in quotes if fragment in q.text]
-    assert found, f"no quote containing {fragment!r} in {[q.text for q in quotes]}"
-    return found[0].speaker.name if found[0].speaker else None
+    quote = quote_with(nlp, text, fragment)
+    return quote.speaker.name if quote.speaker else None
 
 
 def test_the_definite_shorter_wording_is_the_earlier_description(nlp):

@@ -17,9 +17,10 @@ from quotetrack.attribution.names import is_description
 from quotetrack.quotes import extract_quotes
 from quotetrack.service import store_article
 from quotetrack.storage.identity import add_titles_and_aliases
-from quotetrack.storage.models import AuditRow, ClaimRow, QuoteRow, SpeakerKeyRow, SpeakerRow
+from quotetrack.storage.models import AuditRow, QuoteRow, SpeakerKeyRow, SpeakerRow
 from quotetrack.types import Article, SpeakerKind
 
+from .migration_checks import migrated_again
 from .test_identity import ORG, G, P, U, article, ingest, speakers_by_quote
 
 
@@ -168,16 +169,7 @@ def test_the_descriptions_migration_splits_shared_descriptions_and_loses_nothing
             for claim in q.claims:
                 claim.speaker_id = target.id
         ids = {"shared": shared.id, "aliased": aliased.id}
-    with db.reading() as session:
-        before = {q.id: q.text for q in session.scalars(select(QuoteRow))}
-        claims_before = len(list(session.scalars(select(ClaimRow))))
-    db.downgrade("0006")
-    db.migrate()
-    with db.reading() as session:
-        quotes = list(session.scalars(select(QuoteRow)))
-        assert {q.id: q.text for q in quotes} == before  # nothing lost
-        assert len(list(session.scalars(select(ClaimRow)))) == claims_before
-        assert all(c.speaker_id == q.speaker_id for q in quotes for c in q.claims)
+    with migrated_again(db, "0006") as (session, quotes):
         described = {q.article.url[-1]: q.speaker for q in quotes if q.article.url[-1] in "ab"}
         assert described["a"].id != described["b"].id
         assert all(

@@ -16,7 +16,6 @@ from quotetrack.service import store_article
 from quotetrack.storage.identity import person_key, person_name
 from quotetrack.storage.models import (
     AuditRow,
-    ClaimRow,
     QuoteRow,
     SpeakerAliasRow,
     SpeakerKeyRow,
@@ -24,6 +23,7 @@ from quotetrack.storage.models import (
 )
 from quotetrack.types import Article, SpeakerKind
 
+from .migration_checks import migrated_again
 from .test_identity import ORG, G, P, article, ingest, speakers_by_quote
 
 
@@ -223,21 +223,12 @@ def _stored_the_old_way(db, nlp) -> dict[str, int]:
 @pytest.mark.model
 def test_the_names_migration_splits_titles_merges_people_and_loses_nothing(db, nlp):
     ids = _stored_the_old_way(db, nlp)
-    with db.reading() as session:
-        before = {q.id: q.text for q in session.scalars(select(QuoteRow))}
-        claims_before = len(list(session.scalars(select(ClaimRow))))
-    db.downgrade("0005")
-    db.migrate()
-    with db.reading() as session:
-        quotes = list(session.scalars(select(QuoteRow)))
-        assert {q.id: q.text for q in quotes} == before  # nothing lost
-        assert len(list(session.scalars(select(ClaimRow)))) == claims_before
+    with migrated_again(db, "0005") as (session, quotes):
         fanshawe = {q.speaker for q in quotes if q.article.url[-1] in "ab"}
         assert len(fanshawe) == 1  # one person now
         person = fanshawe.pop()
         assert person.name == "Odile Fanshawe" and "Councilmember" in person.titles
         assert "Councilmember Odile Fanshawe" in {a.alias for a in person.aliases}
-        assert all(c.speaker_id == q.speaker_id for q in quotes for c in q.claims)
         merged = session.get(SpeakerRow, max(ids["titled"], ids["plain"]))
         assert merged.merged_into_id == min(ids["titled"], ids["plain"])  # its slug still resolves
         hospital = [q.speaker for q in quotes if q.article.url[-1] in "cd"]
@@ -299,16 +290,7 @@ def _stored_with_styles_in_names(db, nlp) -> dict[str, int]:
 @pytest.mark.model
 def test_the_styles_migration_takes_styles_off_stored_names_and_merges_the_person(db, nlp):
     ids = _stored_with_styles_in_names(db, nlp)
-    with db.reading() as session:
-        before = {q.id: q.text for q in session.scalars(select(QuoteRow))}
-        claims_before = len(list(session.scalars(select(ClaimRow))))
-    db.downgrade("0008")
-    db.migrate()
-    with db.reading() as session:
-        quotes = list(session.scalars(select(QuoteRow)))
-        assert {q.id: q.text for q in quotes} == before  # nothing lost
-        assert len(list(session.scalars(select(ClaimRow)))) == claims_before
-        assert all(c.speaker_id == q.speaker_id for q in quotes for c in q.claims)
+    with migrated_again(db, "0008") as (session, quotes):
         people = {q.speaker for q in quotes}
         assert len(people) == 1  # one person now, the older speaker
         person = people.pop()
