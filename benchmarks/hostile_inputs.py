@@ -58,6 +58,10 @@ def families() -> dict[str, Callable[[int], str]]:
         "'a\\n' lines": lambda n: _repeat("a\n", n),
         "tiny paragraphs": lambda n: _repeat("Jo Doe said so.\n\n", n),
         "one-line quotes (Homan)": lambda n: _repeat('"We will win ...," said Tom Homan.\n\n', n),
+        # Issue 19: described speakers, each linked to the earlier descriptions of its article.
+        "described speakers": lambda n: "".join(
+            f"The officials of district {i} said the pipes would be replaced.\n\n" for i in range(n // 60 + 1)
+        )[:n],
     }
 
 
