@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from spacy.tokens import Doc, Span, Token
 
+from ..extraction.syntax import entities_within, entity_containing
 from ..normalization.folding import fold
 from .names import surname
 
@@ -194,11 +195,8 @@ def _proper_name(token: Token) -> Span:
 
 
 def _entity_of(token: Token) -> Span | None:
-    doc = token.doc
-    for entity in doc.ents:
-        if entity.start <= token.i < entity.end and entity.label_ in NAMED:
-            return entity
-    return None
+    entity = entity_containing(token.doc, token.i)  # a search, not a scan of every entity
+    return entity if entity is not None and entity.label_ in NAMED else None
 
 
 def _name_key(text: str, label: str, table: NameTable | None) -> str:
@@ -234,10 +232,7 @@ def _person_mistagged(text: str, table: NameTable | None) -> str | None:
 def _antecedent(pronoun: Token, gender: str, table: NameTable | None) -> str | None:
     """The person named last before `pronoun` (within ANTECEDENT_WINDOW characters) whose
     gender, when the name table knows it, agrees."""
-    floor = pronoun.idx - ANTECEDENT_WINDOW
     for entity in reversed(_people_before(pronoun, table)):
-        if entity.start_char < floor:
-            break
         entry = table.person(entity.text) or table.by_surname(entity.text.split()[-1]) if table is not None else None
         if entry is not None and entry.gender is not None and entry.gender != gender:
             continue
@@ -246,25 +241,27 @@ def _antecedent(pronoun: Token, gender: str, table: NameTable | None) -> str | N
 
 
 def _people_before(pronoun: Token, table: NameTable | None = None) -> list[Span]:
-    """The people named before `pronoun`, in order: NER's PERSON entities, its ORG entities
-    that the name table knows as people (an unfamiliar full name; not one modifying a noun,
-    as in "Great Barrington police"), and proper nouns NER left untagged (it
-    misses names it has not seen: "Tomas Ruiz")."""
+    """The people named before `pronoun` within ANTECEDENT_WINDOW characters, in order: NER's
+    PERSON entities, its ORG entities that the name table knows as people (an unfamiliar full
+    name; not one modifying a noun, as in "Great Barrington police"), and proper nouns NER
+    left untagged (it misses names it has not seen: "Tomas Ruiz"). Only the window is read:
+    reading the whole text before every pronoun was quadratic."""
     doc = pronoun.doc
+    floor = pronoun.idx - ANTECEDENT_WINDOW
+    start = pronoun.i
+    while start > 0 and doc[start - 1].idx >= floor:
+        start -= 1
+    near = entities_within(doc, start, pronoun.i)
     people = [
         e
-        for e in doc.ents
-        if e.end <= pronoun.i
-        and (
-            e.label_ == "PERSON"
-            or (e.label_ == "ORG" and e.root.dep_ != "compound" and _person_mistagged(e.text, table))
-        )
+        for e in near
+        if e.label_ == "PERSON"
+        or (e.label_ == "ORG" and e.root.dep_ != "compound" and _person_mistagged(e.text, table))
     ]
-    tagged = {t.i for e in doc.ents for t in e}
-    for token in doc[: pronoun.i]:
-        if token.pos_ == "PROPN" and token.i not in tagged and token.dep_ != "compound":
+    for token in doc[start : pronoun.i]:
+        if token.pos_ == "PROPN" and entity_containing(doc, token.i) is None and token.dep_ != "compound":
             people.append(_proper_name(token))
-    return sorted(people, key=lambda s: s.start)
+    return sorted((p for p in people if p.start_char >= floor), key=lambda s: s.start)
 
 
 def _determiner(noun: Token) -> str | None:
@@ -280,12 +277,11 @@ def _introduced_before(noun: Token, span: Span) -> Token | None:
     it is that mention's referent: "issued a warning ... the warning was ignored"; a bare word
     in a headline, "despite federal request", introduces nothing) or nothing was introduced."""
     doc, lemma = noun.doc, noun.lemma_.lower()
-    earlier = doc[: span.start]
-    if any(
-        t.lemma_.lower() == lemma and t.idx >= noun.idx - ANTECEDENT_WINDOW and _determiner(t) is not None
-        for t in earlier
-    ):
-        return None
+    floor, i = noun.idx - ANTECEDENT_WINDOW, span.start - 1
+    while i >= 0 and doc[i].idx >= floor:  # the window back from the claim, not all the text before it
+        if doc[i].lemma_.lower() == lemma and _determiner(doc[i]) is not None:
+            return None
+        i -= 1
     before = [t for t in noun.sent if t.i < span.start]
     for token in reversed(before):
         if token.pos_ == "NOUN" and token.dep_ == "dobj" and _determiner(token) in INDEFINITE:
