@@ -210,7 +210,9 @@ def _joined(proper: list[Token]) -> str:
 def _name_after_description(head: Token, mask: QuoteMask) -> str | None:
     """ "Executive director of the Council on American-Islamic Relations Alia Salem": a
     known first name and a surname closing the mention, which NER ran into the
-    organisation before it."""
+    organisation before it. A first name the lexicon does not know counts when the article
+    names the surname alone elsewhere ("UN High Commissioner for Human Rights Navi Pillay
+    stated ... Pillay said"), as news does with people and not with organisations."""
     own = _mention_tokens(head, mask)
     words = [t for t in own if t.i > own[-1].i - 4]
     for index in range(len(words) - 1):
@@ -218,7 +220,7 @@ def _name_after_description(head: Token, mask: QuoteMask) -> str | None:
         if (
             first.pos_ == "PROPN"
             and first.ent_type_ not in {"GPE", "LOC", "FAC"}  # "Great Barrington ICE" is a place and an agency
-            and first_name_gender(first.text) is not None
+            and (first_name_gender(first.text) is not None or len(rest) == 1 and _named_alone_elsewhere(rest[0]))
             and 1 <= len(rest) <= 2
             and all(t.pos_ == "PROPN" and t.text[:1].isupper() and not is_acronym(t) for t in rest)
             # "United Kingdom Home Office", "Regional Transit Authority": the organisation's name
@@ -228,6 +230,19 @@ def _name_after_description(head: Token, mask: QuoteMask) -> str | None:
         ):
             return " ".join(t.text for t in [first, *rest])
     return None
+
+
+def _named_alone_elsewhere(word: Token) -> bool:
+    """`word` stands elsewhere in the text as a one-word name: no proper noun on either side."""
+    doc = word.doc
+    for other in doc:
+        if other.i == word.i or other.text != word.text:
+            continue
+        left = doc[other.i - 1] if other.i > 0 else None
+        right = doc[other.i + 1] if other.i + 1 < len(doc) else None
+        if all(t is None or t.pos_ != "PROPN" for t in (left, right)):
+            return True
+    return False
 
 
 def _proper_run(head: Token) -> Span | None:

@@ -61,7 +61,8 @@ def resolve_pronoun(
     for token in _salient_subjects(pronoun, ctx):
         resolved = resolve(token, ctx.nested())
         if resolved.entry is not None and agrees(resolved.entry, pronoun):
-            return resolved.entry, Method.PRONOUN_SALIENCE, f"subject {token.text!r}"
+            role = "owner" if token.dep_ == "poss" else "subject"
+            return resolved.entry, Method.PRONOUN_SALIENCE, f"{role} {token.text!r}"
     paragraph = ctx.paragraph_of(pronoun.idx)
     for candidate, resolution in reversed(ctx.previous):
         if paragraph - candidate.paragraph > PARAGRAPHS_BACK:
@@ -99,7 +100,9 @@ def _salient_subjects(pronoun: Token, ctx: Context) -> list[Token]:
     before other subjects of that sentence. Subjects inside quotes and pronouns are skipped."""
     doc = pronoun.doc
     sentence = pronoun.sent
-    ordered: list[Token] = [t for t in reversed(doc[sentence.start : pronoun.i]) if _is_subject(t, ctx)]
+    before = doc[sentence.start : pronoun.i]
+    ordered: list[Token] = [t for t in reversed(before) if _is_subject(t, ctx)]
+    ordered += [t for t in reversed(before) if _is_possessor(t, ctx)]
     start = sentence.start
     for _ in range(SENTENCES_BACK):
         if start == 0:
@@ -108,8 +111,16 @@ def _salient_subjects(pronoun: Token, ctx: Context) -> list[Token]:
         subjects = [t for t in previous if _is_subject(t, ctx)]
         subjects.sort(key=lambda t: (not _is_source(t), t.head.dep_ != "ROOT", t.i))
         ordered.extend(subjects)
+        ordered.extend(t for t in previous if _is_possessor(t, ctx))
         start = previous.start
     return ordered
+
+
+def _is_possessor(token: Token, ctx: Context) -> bool:
+    """A named owner ("Thomas' sister pleaded with him, but he replied", "echoing the Governor's
+    own words, in which he told visitors"): less salient than any subject of its sentence, but
+    more than the subjects of the sentences before it."""
+    return token.dep_ == "poss" and token.pos_ in {"PROPN", "NOUN"} and not ctx.mask.contains(token)
 
 
 def _is_source(token: Token) -> bool:

@@ -184,6 +184,20 @@ def _said_in(subject: Token, cue: Token) -> bool:
     return cue.tag_ == "VBG" and subject.pos_ == "NOUN" and subject.lemma_.lower() in _SAYING_NOUNS
 
 
+# Words that may stand between the comma and a participle whose speaker is the main clause's
+# subject: ", whilst also calling for ...", ", while adding ...", ", before warning ...".
+_PARTICIPLE_LEADS = frozenset({"while", "whilst", "before", "after", "also", "further", "again", "later", "then"})
+
+
+def _follows_comma(cue: Token) -> bool:
+    """The participle opens a clause after a comma, maybe with a conjunction or an adverb
+    between ("X raised it, telling Y", "X stated ..., whilst also calling for Z")."""
+    i = cue.i - 1
+    while i > cue.sent.start and i >= cue.i - 3 and cue.doc[i].lower_ in _PARTICIPLE_LEADS:
+        i -= 1
+    return i >= 0 and i != cue.i and cue.doc[i].text == ","
+
+
 def speaker_head(cue: Token, mask: QuoteMask) -> Token | None:
     """The head token of the speaker mention for a cue verb, or None.
 
@@ -204,7 +218,7 @@ def speaker_head(cue: Token, mask: QuoteMask) -> Token | None:
                 following = following.head
             return following
         return None
-    if cue.tag_ == "VBG" and cue.i > 0 and cue.doc[cue.i - 1].text == ",":
+    if cue.tag_ == "VBG" and _follows_comma(cue):
         # "X denied the reports, calling them ...": the participle's speaker is the subject
         # of the main clause, wherever the parser attached the participle.
         root = cue.sent.root

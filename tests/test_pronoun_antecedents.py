@@ -1,0 +1,75 @@
+"""Pronoun speakers whose antecedent is not a subject of the sentences before, participles that
+speak for their main clause, and a title run into a name NER missed. Short texts of our own,
+through the real pipeline (spaCy and coreferee; the shipped candidate model)."""
+
+import pytest
+
+from quotetrack.types import Method
+
+from .quotes_found import quote_with
+
+pytestmark = pytest.mark.model
+
+
+def speaker_name(quote):
+    return quote.speaker.name if quote.speaker else None
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment", "speaker"),
+    [
+        (
+            "The harbour board met on Tuesday. Board chair Linda Okoye outlined the dredging plan. "
+            "Later, Peter Novak's sister begged him to sign the petition, but he replied \"I will not sign "
+            'anything I have not read".',
+            "I will not sign",
+            "Peter Novak",
+        ),
+        (
+            "Councillor Ruth Abara opened the hearing. "
+            "Protesters quoted Gerald Mwangi's speech from last year, in which he told the crowd "
+            '"The river belongs to everyone".',
+            "The river belongs",
+            "Gerald Mwangi",
+        ),
+    ],
+)
+def test_an_owner_in_the_pronouns_sentence_comes_before_earlier_subjects(nlp, text, fragment, speaker):
+    quote = quote_with(nlp, text, fragment)
+    assert speaker_name(quote) == speaker
+    assert quote.method is Method.PRONOUN_SALIENCE and quote.evidence.startswith("owner ")
+
+
+def test_a_subject_in_the_pronouns_own_sentence_still_comes_first(nlp):
+    text = (
+        "Olga Brandt's lawyer, Peter Lind, spoke to reporters after the verdict. "
+        'He said "my client will appeal" before leaving the court.'
+    )
+    quote = quote_with(nlp, text, "my client will appeal")
+    assert speaker_name(quote) == "Peter Lind"
+
+
+@pytest.mark.parametrize("lead", ["whilst also calling", "while calling", "before calling"])
+def test_a_participle_after_a_conjunction_speaks_for_the_main_clause(nlp, lead):
+    text = (
+        'Regional health director Samuel Adeyemi warned that the outbreak "is far from over", '
+        f'{lead} on schools to "keep the windows open and the classes small".'
+    )
+    quote = quote_with(nlp, text, "keep the windows open")
+    assert speaker_name(quote) == "Samuel Adeyemi"
+
+
+def test_a_name_closing_a_title_counts_when_the_article_repeats_the_surname(nlp):
+    # "Tavi" is in no first-name lexicon: the surname standing alone later makes it a name.
+    text = (
+        'Commissioner for Coastal Affairs Tavi Ruuhonen said the new wall "will hold for fifty years". '
+        "Ruuhonen did not say what it would cost."
+    )
+    quote = quote_with(nlp, text, "will hold for fifty years")
+    assert speaker_name(quote) == "Tavi Ruuhonen"
+
+
+def test_without_the_surname_alone_a_title_phrase_is_not_cut_into_a_name(nlp):
+    text = 'Commissioner for Coastal Affairs Tavi Ruuhonen said the new wall "will hold for fifty years".'
+    quote = quote_with(nlp, text, "will hold for fifty years")
+    assert speaker_name(quote) != "Affairs Tavi Ruuhonen"
