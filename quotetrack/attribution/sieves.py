@@ -237,6 +237,10 @@ def organisation_anaphor(head: Token, ctx: Context) -> Resolution | None:
     return Resolution(entry, phrase.text, Method.ORGANISATION_ANAPHOR, lemma)
 
 
+# How far back a document named again ("the statement") is looked for, in paragraphs.
+DOCUMENT_PARAGRAPHS_BACK = 3
+
+
 def document_issuer(head: Token, ctx: Context) -> Resolution | None:
     """ "a statement from the ministry", "a summary released by the union": the issuer
     speaks. A document with no issuer in sight is not a speaker."""
@@ -249,6 +253,14 @@ def document_issuer(head: Token, ctx: Context) -> Resolution | None:
         resolved = resolve_mention(issuer, ctx.nested())
         if resolved.entry is not None:
             return Resolution(resolved.entry, mention, Method.DOCUMENT_ISSUER, issuer.text)
+    if is_bare_definite(noun_phrase(head), head):
+        # "According to the statement, ... Per the statement, ...": the same document again,
+        # with the issuer found the first time (an image caption may stand between).
+        for earlier, resolution in reversed(ctx.previous):
+            if ctx.paragraph_of(head.idx) - earlier.paragraph > DOCUMENT_PARAGRAPHS_BACK:
+                break
+            if resolution.entry is not None and (resolution.mention or "").lower() == mention.lower():
+                return Resolution(resolution.entry, mention, Method.DOCUMENT_ISSUER, f"{mention} again")
     joint = any(c.dep_ == "amod" and c.lower_ in {"joint", "common", "shared"} for c in head.children)
     if lemma in SPEECH_ACT_NOUNS and not joint and is_bare_definite(noun_phrase(head), head) and ctx.previous:
         # "Federal officials said they detained X. The announcement said ...": the
@@ -424,6 +436,9 @@ def _introduced_between(start: int, end: int, ctx: Context) -> tuple[Entry, bool
             continue
         verb = token.head
         speech = is_cue(verb) or verb.lemma_.lower() in {"issue", "release", "publish", "continue"}
+        owner = _utterance_owner(token)
+        if owner is not None:  # "X's most pointed arguments were directed at Y. '...'": X speaks
+            token, speech = owner, True
         pronoun = is_pronoun(token)
         if (pronoun and not speech) or (not speech and verb.dep_ not in {"ROOT", "conj"}):
             continue
@@ -435,6 +450,13 @@ def _introduced_between(start: int, end: int, ctx: Context) -> tuple[Entry, bool
             found.append((entry, speech, noun_phrase(token).text))
     spoken = [f for f in found if f[1]]
     return (spoken or found)[-1] if found else None
+
+
+def _utterance_owner(subject: Token) -> Token | None:
+    """Whose words a subject is: the possessor of an utterance noun ("his remarks", "X's arguments")."""
+    if subject.lemma_.lower() not in UTTERANCE_NOUNS:
+        return None
+    return next((c for c in subject.children if c.dep_ == "poss" and c.pos_ in {"PROPN", "NOUN", "PRON"}), None)
 
 
 def _speaker_of_paragraph(start: int, end: int, ctx: Context) -> Entry | None:

@@ -25,7 +25,7 @@ PARTY_MEMBER_NOUNS = frozenset({"democrat", "republican", "tory", "conservative"
 # What a person says, standing for the person: "his remarks described it as ...", "her
 # responses", "their statement": the possessor speaks.
 UTTERANCE_NOUNS = frozenset(
-    "response comment remark answer reply word statement testimony tweet post letter speech".split()
+    "response comment remark answer reply word statement testimony tweet post letter speech argument message".split()
 )
 
 # Nouns that speak on behalf of whoever issued them: "the announcement said".

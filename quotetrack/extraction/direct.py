@@ -11,7 +11,7 @@ from ..types import QuoteKind
 from .candidate import Candidate
 from .cues import FRAGMENT_CUES
 from .marks import QuotedSpan
-from .syntax import QuoteMask, char_span, doc_text, is_according_to, is_cue, is_words_of, speaker_head
+from .syntax import QuoteMask, char_span, doc_text, is_according_to, is_cue, is_per_source, is_words_of, speaker_head
 
 MIN_QUOTE_WORDS = 4
 SPEECH_END = set(",.!?…")
@@ -58,7 +58,8 @@ def _cue_tokens(doc: Doc, quoted: QuotedSpan, mask: QuoteMask) -> list[Token]:
         token
         for sentence in sentences
         for token in sentence
-        if (is_cue(token) or is_according_to(token) or is_words_of(token)) and not mask.contains(token)
+        if (is_cue(token) or is_according_to(token) or is_per_source(token) or is_words_of(token))
+        and not mask.contains(token)
     ]
 
 

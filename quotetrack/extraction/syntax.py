@@ -106,6 +106,16 @@ def is_according_to(token: Token) -> bool:
     return token.lower_ == "according" and token.i + 1 < len(token.doc) and token.nbor(1).lower_ == "to"
 
 
+def is_per_source(token: Token) -> bool:
+    """ "Per the statement, Franklin died ... "surrounded by family"": a sentence opened by "per"
+    and its source, as "according to" opens one (never a rate: "per cent", "$5 per day")."""
+    return (
+        token.lower_ == "per"
+        and token.i == token.sent.start
+        and any(c.dep_ == "pobj" and c.pos_ in {"NOUN", "PROPN"} for c in token.children)
+    )
+
+
 def is_words_of(token: Token) -> bool:
     """ "in the words of the prosecutor, X, "..."": a cue for a direct quote."""
     doc = token.doc
@@ -204,6 +214,8 @@ def speaker_head(cue: Token, mask: QuoteMask) -> Token | None:
     Climbs from participles and coordinated verbs to the verb that has the subject
     ("Musk struck a tone, lamenting ..."). "criticized X for saying ..." makes X the speaker.
     """
+    if is_per_source(cue):
+        return next(c for c in cue.children if c.dep_ == "pobj")
     if cue.lower_ in {"according", "words"}:
         # "according to curator Elaine Gustafon" may come with two objects: the name wins.
         objects = [pobj for to in cue.children for pobj in to.children if pobj.dep_ == "pobj"]

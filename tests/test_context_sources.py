@@ -1,0 +1,46 @@
+"""Quotes whose speaker the sentence before names without a reporting verb: the owner of the
+words ("X's arguments were ..."), a document opened by "per", a document named again. Short
+texts of our own, through the real pipeline (spaCy and coreferee; the shipped candidate model)."""
+
+import pytest
+
+from quotetrack.types import Method
+
+from .quotes_found import quote_with
+
+pytestmark = pytest.mark.model
+
+
+def speaker_name(quote):
+    return quote.speaker.name if quote.speaker else None
+
+
+def test_the_owner_of_the_arguments_speaks_the_quote_after_them(nlp):
+    text = (
+        "The debate in the assembly lasted four hours. Senator Ilse Varga opened it for the government.\n\n"
+        "Varga's sharpest arguments, though, were aimed at Opposition Leader Tomas Berg. "
+        '"They promised lower taxes and delivered nothing. They should apologise to every family."'
+    )
+    quote = quote_with(nlp, text, "They promised lower taxes")
+    assert speaker_name(quote) == "Ilse Varga"
+    assert quote.method is Method.CONTEXT_SPEECH
+
+
+def test_a_sentence_opened_by_per_gives_its_quote_that_source(nlp):
+    text = (
+        "The museum's founder Harold Quist died on Sunday, his spokeswoman Nadia Brill said in a statement. "
+        "According to the statement, he had been ill for some months.\n\n"
+        "A portrait of Quist from 1990.\n\n"
+        'Per the statement, Quist died at home, "with his books and his dogs around him. We will miss him '
+        'every day."'
+    )
+    quote = quote_with(nlp, text, "with his books")
+    assert quote.cue == "Per"
+    assert speaker_name(quote) == "Nadia Brill"
+    assert quote.evidence == "the statement again"
+
+
+def test_per_inside_a_sentence_is_a_rate_not_a_source(nlp):
+    text = 'Fares will rise by two dollars per ride, the transit agency said, "starting in March".'
+    quote = quote_with(nlp, text, "starting in March")
+    assert quote.cue != "per"
