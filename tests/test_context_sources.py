@@ -44,3 +44,23 @@ def test_per_inside_a_sentence_is_a_rate_not_a_source(nlp):
     text = 'Fares will rise by two dollars per ride, the transit agency said, "starting in March".'
     quote = quote_with(nlp, text, "starting in March")
     assert quote.cue != "per"
+
+
+def test_a_described_speaker_after_an_inverted_cue_speaks(nlp):
+    text = (
+        '"Nobody should drink the water until the tests are back," said the office of the regional governor '
+        "in a statement carried by local radio before the engineers arrived."
+    )
+    quote = quote_with(nlp, text, "Nobody should drink")
+    assert speaker_name(quote) is not None and "office" in speaker_name(quote).lower()
+
+
+def test_a_warning_speaks_for_whoever_issued_it(nlp):
+    text = (
+        "Storms hit the coast overnight.\n\n"
+        '"Stay indoors and keep away from the river banks," read a warning by the Northern Flood Service. '
+        '"Water levels will keep rising until Friday."'
+    )
+    first = quote_with(nlp, text, "Stay indoors")
+    assert speaker_name(first) == "Northern Flood Service" and first.method is Method.DOCUMENT_ISSUER
+    assert speaker_name(quote_with(nlp, text, "Water levels")) == "Northern Flood Service"

@@ -309,7 +309,17 @@ def speaker_head(cue: Token, mask: QuoteMask) -> Token | None:
         while token.head.i > token.i and token.head.pos_ == "PROPN":
             token = token.head
         return token
+    # '"...," said the office of the President in a statement': a described speaker right after
+    # the cue that follows a closing quote mark, whatever verb later on the parser hung it on.
+    closing = cue.i > 0 and cue.doc[cue.i - 1].text in _CLOSING_MARKS
+    if closing and right < cue.sent.end and cue.doc[right].lower_ in {"the", "a", "an"}:
+        noun = cue.doc[right].head
+        if noun.pos_ in {"NOUN", "PROPN"} and noun.i > cue.i and not mask.contains(noun):
+            return noun
     return None
+
+
+_CLOSING_MARKS = frozenset({'"', "”", "'", "’"})
 
 
 def char_span(doc: Doc, start: int, end: int) -> Span | None:
