@@ -103,6 +103,19 @@ def test_a_bare_surname_joins_only_an_unambiguous_person(db):
         assert [c["name"] for c in decision.evidence["candidates"]] == ["Maura Healey", "John Healey"]
 
 
+def test_a_bare_surname_with_a_role_needs_someone_known_in_that_role(db):
+    ingest(db, article("a", ("Charlotte Brenner", P, ())))  # nothing known of her role
+    ingest(db, article("b", ("Brenner", P, ("Captain",))))  # a captain: not shown to be her
+    ingest(db, article("c", ("Brenner", P, ())))  # no role either side: the one candidate
+    ingest(db, article("d", ("Ivo Sandel", P, ("Captain",))))
+    ingest(db, article("e", ("Sandel", P, ("Capt.",))))  # the same role, abbreviated
+    found = speakers_by_quote(db)
+    members, name, _, local, _ = found[("https://example.org/b", 0)]
+    assert members == {("https://example.org/b", 0)} and name == "Brenner" and local
+    assert found[("https://example.org/c", 0)][1] == "Charlotte Brenner"
+    assert found[("https://example.org/e", 0)][1] == "Ivo Sandel"
+
+
 def test_groups_unnamed_sources_pronouns_and_common_nouns_are_never_shared(db):
     for url in ("a", "b"):
         ingest(

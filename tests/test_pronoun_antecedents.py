@@ -73,3 +73,15 @@ def test_without_the_surname_alone_a_title_phrase_is_not_cut_into_a_name(nlp):
     text = 'Commissioner for Coastal Affairs Tavi Ruuhonen said the new wall "will hold for fifty years".'
     quote = quote_with(nlp, text, "will hold for fifty years")
     assert speaker_name(quote) != "Affairs Tavi Ruuhonen"
+
+
+def test_a_person_the_parser_left_in_apposition_is_an_antecedent(nlp):
+    # The parser reads "Writing to three newspapers, Tevita Folau, ..." with the name in
+    # apposition to the newspapers and no subject at all.
+    text = (
+        "Writing to three regional newspapers, Tevita Folau, the Tongan trade minister, expressed his thanks "
+        'to the donors. "The harbour will reopen within a month," he wrote.'
+    )
+    quote = quote_with(nlp, text, "The harbour will reopen")
+    assert speaker_name(quote) == "Tevita Folau"
+    assert quote.method is Method.PRONOUN_SALIENCE and quote.evidence == "named 'Folau'"

@@ -61,7 +61,7 @@ def resolve_pronoun(
     for token in _salient_subjects(pronoun, ctx):
         resolved = resolve(token, ctx.nested())
         if resolved.entry is not None and agrees(resolved.entry, pronoun):
-            role = "owner" if token.dep_ == "poss" else "subject"
+            role = {"poss": "owner", "appos": "named"}.get(token.dep_, "subject")
             return resolved.entry, Method.PRONOUN_SALIENCE, f"{role} {token.text!r}"
     paragraph = ctx.paragraph_of(pronoun.idx)
     for candidate, resolution in reversed(ctx.previous):
@@ -112,6 +112,9 @@ def _salient_subjects(pronoun: Token, ctx: Context) -> list[Token]:
         subjects.sort(key=lambda t: (not _is_source(t), t.head.dep_ != "ROOT", t.i))
         ordered.extend(subjects)
         ordered.extend(t for t in previous if _is_possessor(t, ctx))
+        # "Writing to seven newspapers, Naoto Kan, the prime minister, expressed ...", parsed
+        # with the name in apposition to the newspapers and no subject at all.
+        ordered.extend(t for t in previous if _is_named_apposition(t, ctx))
         start = previous.start
     return ordered
 
@@ -121,6 +124,10 @@ def _is_possessor(token: Token, ctx: Context) -> bool:
     own words, in which he told visitors"): less salient than any subject of its sentence, but
     more than the subjects of the sentences before it."""
     return token.dep_ == "poss" and token.pos_ in {"PROPN", "NOUN"} and not ctx.mask.contains(token)
+
+
+def _is_named_apposition(token: Token, ctx: Context) -> bool:
+    return token.dep_ == "appos" and token.ent_type_ == "PERSON" and not ctx.mask.contains(token)
 
 
 def _is_source(token: Token) -> bool:

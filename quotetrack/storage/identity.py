@@ -266,11 +266,18 @@ class Resolver:
                 speaker.titles, row.titles
             )
 
+        def fits_archived(name: PersonName, row: SpeakerRow) -> bool:
+            # Another article's person: a bare surname with a role ("Captain Kennedy") only joins
+            # someone known in that role. The role is all the article tells about them; a
+            # person of that surname stored with no role is a guess, not an identity.
+            wanted = roles(speaker.titles)
+            return fits(name, row) and (not wanted or bool(wanted & roles(row.titles)))
+
         here = {row.id: row for name, row in self.people_here.get(person.last, []) if fits(name, row)}
         if len(here) == 1:
             row = next(iter(here.values()))
             return Decision(self._grow(row, speaker), IdentityMethod.SURNAME_IN_ARTICLE, {"surname": person.last})
-        candidates = here or self._archived_people(person.last, fits)
+        candidates = here or self._archived_people(person.last, fits_archived)
         evidence = {"surname": person.last, "candidates": _brief(candidates.values())}
         if len(candidates) == 1 and not here:
             row = next(iter(candidates.values()))
