@@ -4,7 +4,7 @@ texts of our own, through the real pipeline (spaCy and coreferee; the shipped ca
 
 import pytest
 
-from quotetrack.types import Method
+from quotetrack.types import Method, SpeakerKind
 
 from .quotes_found import quote_with
 
@@ -64,3 +64,19 @@ def test_a_warning_speaks_for_whoever_issued_it(nlp):
     first = quote_with(nlp, text, "Stay indoors")
     assert speaker_name(first) == "Northern Flood Service" and first.method is Method.DOCUMENT_ISSUER
     assert speaker_name(quote_with(nlp, text, "Water levels")) == "Northern Flood Service"
+
+
+def test_a_government_is_not_the_person_who_speaks_for_it(nlp):
+    text = (
+        "The Republic of Kiribati (ROK) government has confirmed that 40 fishermen were rescued on Monday.\n\n"
+        'Spokesman for the government, Taneti Maamau, said: "We thank the crews who found them."'
+    )
+    first = quote_with(nlp, text, "40 fishermen were rescued")
+    assert speaker_name(first).startswith("Republic of Kiribati") and first.speaker.kind is SpeakerKind.ORGANISATION
+    assert speaker_name(quote_with(nlp, text, "We thank the crews")) == "Taneti Maamau"
+
+
+def test_an_acronym_defined_inside_a_described_organisation_is_an_alias(nlp):
+    text = 'The regional water board (RWB) said the reservoir "is full for the first time in a decade".'
+    quote = quote_with(nlp, text, "is full for the first time")
+    assert quote.speaker is not None and "(" not in quote.speaker.name

@@ -15,6 +15,9 @@ def test_roles_of_titles():
     assert role_of("acting Field Office Director") == "director"
     assert role_of("Gov.") == "governor"
     assert role_of("Massachusetts Governor") == "governor"
+    # What follows "for" or "of" says whose role it is, not the role.
+    assert role_of("Spokesman for the government") == "spokesman"
+    assert role_of("Minister of Foreign Affairs") == "minister"
 
 
 def test_surname_and_slug():

@@ -41,7 +41,7 @@ def description(head: Token, ctx: Context) -> Resolution | None:
         known = ctx.table.organisation_ending_with(words) or _named_by_modifier(head, ctx.table)
         if known is not None:
             return Resolution(known, phrase.text, Method.ORGANISATION_ANAPHOR, words)
-        return Resolution(Entry(words, SpeakerKind.ORGANISATION), phrase.text, Method.DESCRIPTION, lemma)
+        return Resolution(_organisation(words), phrase.text, Method.DESCRIPTION, lemma)
     if singular and possessor is not None and lemma in RELATIVES:
         # "Ion's father", "the victim's lawyer": someone the article knows only through another.
         words = strip_determiner(described_words(head, phrase, with_clauses=False))
@@ -145,6 +145,18 @@ def _conjunct_end(conjunct: Token) -> int:
         else:
             break
     return end
+
+
+# "The Democratic Republic of Congo (DRC) government": an acronym defined in passing.
+_DEFINED_ACRONYM = re.compile(r"\s*\(([A-Z][A-Za-z.&]{1,9})\)")
+
+
+def _organisation(words: str) -> Entry:
+    """An organisation described by its common noun; an acronym defined inside it is an alias,
+    not part of its name."""
+    acronyms = _DEFINED_ACRONYM.findall(words)
+    name = _DEFINED_ACRONYM.sub("", words).strip()
+    return Entry(name or words, SpeakerKind.ORGANISATION, aliases=set(acronyms))
 
 
 # People named by their tie to another ("Ion's father", "her lawyer"), with the gender the

@@ -160,9 +160,15 @@ def person_key(name: str) -> tuple[str, str]:
     return (fold(words[0]) if len(words) > 1 else "", fold(words[-1]))
 
 
+_ROLE_OWNER_PREPOSITIONS = frozenset({"for", "of", "at", "to", "in", "on", "with", "from"})
+
+
 def role_of(title: str) -> str | None:
-    """The role noun of a title: "acting Field Office Director" -> "director", "Gov." -> "governor"."""
+    """The role noun of a title: "acting Field Office Director" -> "director", "Gov." -> "governor",
+    "Spokesman for the government" -> "spokesman" (what follows "for", "of" ... is whose role it is)."""
     words = [w for w in re.split(r"[\s,]+", title.strip()) if w]
+    cut = next((i for i, w in enumerate(words) if i > 0 and w.lower() in _ROLE_OWNER_PREPOSITIONS), len(words))
+    words = words[:cut]
     if len(words) >= 2 and [w.lower() for w in words[-2:]] == ["executive", "officer"]:
         words = words[:-1]  # a chief executive officer is "the chief executive", "the CEO"
     for word in reversed(words):
