@@ -80,3 +80,14 @@ def test_an_acronym_defined_inside_a_described_organisation_is_an_alias(nlp):
     text = 'The regional water board (RWB) said the reservoir "is full for the first time in a decade".'
     quote = quote_with(nlp, text, "is full for the first time")
     assert quote.speaker is not None and "(" not in quote.speaker.name
+
+
+def test_a_joint_statement_is_its_own_source_and_it_refers_back_to_it(nlp):
+    text = (
+        "The two ministers met in Oslo on Friday.\n\n"
+        'The joint statement said: "Both governments will share the survey data every month." '
+        'It also set a deadline: "A treaty text will be ready by June."'
+    )
+    first = quote_with(nlp, text, "Both governments will share")
+    assert speaker_name(first) == "joint statement" and first.speaker.kind is SpeakerKind.UNNAMED_SOURCE
+    assert speaker_name(quote_with(nlp, text, "A treaty text")) == "joint statement"

@@ -14,7 +14,14 @@ from collections.abc import Callable
 
 from spacy.tokens import Token
 
-from ..extraction.cues import PRONOUNS_FEMALE, PRONOUNS_MALE, PRONOUNS_PLURAL, PRONOUNS_RELATIVE, PRONOUNS_THING
+from ..extraction.cues import (
+    DOCUMENT_NOUNS,
+    PRONOUNS_FEMALE,
+    PRONOUNS_MALE,
+    PRONOUNS_PLURAL,
+    PRONOUNS_RELATIVE,
+    PRONOUNS_THING,
+)
 from ..extraction.syntax import is_cue
 from ..normalization.lexicon import is_person_noun
 from ..types import Method, SpeakerKind
@@ -39,7 +46,9 @@ def agrees(entry: Entry, pronoun: Token) -> bool:
     if word in PRONOUNS_PLURAL:  # also the singular "they" of an unnamed source
         return entry.kind in {SpeakerKind.ORGANISATION, SpeakerKind.GROUP, SpeakerKind.UNNAMED_SOURCE}
     if word in PRONOUNS_THING:
-        return entry.kind is SpeakerKind.ORGANISATION
+        # An organisation, or a document that speaks ("the joint statement said ... It also set").
+        document = entry.kind is SpeakerKind.UNNAMED_SOURCE and entry.name.split()[-1].lower() in DOCUMENT_NOUNS
+        return entry.kind is SpeakerKind.ORGANISATION or document
     return True  # "who": any
 
 

@@ -26,7 +26,7 @@ from ..extraction.cues import (
 from ..extraction.syntax import doc_text, is_cue, noun_phrase
 from ..types import Method, SpeakerKind
 from .context import UNRESOLVED, Context, MentionSieve, Resolution
-from .descriptions import described_words, description, is_bare_definite, quantified
+from .descriptions import described_words, description, is_bare_definite, quantified, strip_determiner
 from .mentions import is_pronoun, name_in
 from .name_spans import abbreviation_role
 from .names import fold
@@ -271,6 +271,11 @@ def document_issuer(head: Token, ctx: Context) -> Resolution | None:
             return Resolution(resolution.entry, mention, Method.DOCUMENT_ISSUER, "the speaker just quoted")
     # As written with where it came from ("Reports from the islands"): the ranker may keep it.
     written = described_words(head, noun_phrase(head), with_clauses=False)
+    if joint:
+        # "the joint statement said": several parties issued it and none speaks alone; the
+        # statement is the source, and "It also set a target: ..." may refer back to it.
+        entry = Entry(strip_determiner(written), SpeakerKind.UNNAMED_SOURCE)
+        return Resolution(entry, written, Method.DESCRIPTION, "a joint document")
     return Resolution(None, written, Method.UNRESOLVED, "a document with no issuer")
 
 
