@@ -202,3 +202,29 @@ def test_an_organisation_opened_by_a_first_name_is_an_organisation(nlp):
     found = {(q.speaker.name, q.speaker.kind) for q in extract_quotes(text, nlp)[0] if q.speaker}
     assert ("Harmony International", SpeakerKind.ORGANISATION) in found
     assert ("Liberty Okafor", SpeakerKind.PERSON) in found
+
+
+def test_an_indefinite_description_twice_is_two_people(nlp):
+    # "One reader ... the reader ..." is one person; a later "one reader" is someone new.
+    text = (
+        'One reader wrote to the paper: "The bus timetable makes no sense." '
+        'The reader added that "nobody at the depot answers the phone".\n\n'
+        "Others on the forum were less upset, with one reader writing "
+        '"The new routes are faster for most of us."'
+    )
+    quotes, _ = extract_quotes(text, nlp)
+    first = next(q for q in quotes if "timetable" in q.text)
+    again = next(q for q in quotes if "depot" in q.text)
+    other = next(q for q in quotes if "new routes" in q.text)
+    assert first.speaker == again.speaker and first.speaker.name == "one reader"
+    assert other.speaker is not None and other.speaker != first.speaker
+    assert other.speaker.name == "one reader (2)" and "one reader" in other.speaker.aliases
+
+
+def test_a_definite_description_twice_stays_one_person(nlp):
+    text = (
+        'A spokesman for the port said: "The cranes are back in service." '
+        'The spokesman said later that "the backlog will be cleared by Monday".'
+    )
+    quotes, _ = extract_quotes(text, nlp)
+    assert len({q.speaker for q in quotes}) == 1

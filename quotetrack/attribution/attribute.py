@@ -21,6 +21,7 @@ from .description_links import link_descriptions
 from .mentions import name_in
 from .name_spans import looks_like_person
 from .names import handle_to_name
+from .new_referents import separate_new_referents
 from .ranker import Model, model_in_use, rank
 from .sieves import attribute
 from .table import NameTable
@@ -99,9 +100,9 @@ def attribute_article(
     proposed = propose(candidates, table, mask, paragraph_of)
     model = model if model is not None else model_in_use()
     if not use_model or model is None:
-        return link_descriptions(proposed, table), table
+        return separate_new_referents(link_descriptions(proposed, table)), table
     ranked = rank(proposed, Article.of(doc, table, mask, paragraph_of), model)
-    return link_descriptions(ranked, table), table
+    return separate_new_referents(link_descriptions(ranked, table)), table
 
 
 def propose(
