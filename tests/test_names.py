@@ -18,6 +18,9 @@ def test_roles_of_titles():
     # What follows "for" or "of" says whose role it is, not the role.
     assert role_of("Spokesman for the government") == "spokesman"
     assert role_of("Minister of Foreign Affairs") == "minister"
+    # A second role is another role: the lieutenant governor is not "the governor".
+    assert role_of("lieutenant governor") == role_of("Lt. Gov.") == "lieutenant governor"
+    assert role_of("Vice President") == "vice president" != role_of("President")
 
 
 def test_surname_and_slug():

@@ -85,3 +85,15 @@ def test_a_person_the_parser_left_in_apposition_is_an_antecedent(nlp):
     quote = quote_with(nlp, text, "The harbour will reopen")
     assert speaker_name(quote) == "Tevita Folau"
     assert quote.method is Method.PRONOUN_SALIENCE and quote.evidence == "named 'Folau'"
+
+
+def test_the_capitalised_title_of_one_holder_is_that_holder(nlp):
+    # Two people hold a "governor" title; only one is the governor.
+    text = (
+        "Oregon Governor Mark Whitlock closed the state forests on Friday. "
+        'His lieutenant governor, Paul Reyes, said "the closure is necessary".\n\n'
+        "Hikers printed the Governor's own words from 2019 on their signs, in which he told campers "
+        '"The forests belong to all of us."'
+    )
+    quote = quote_with(nlp, text, "The forests belong")
+    assert speaker_name(quote) == "Mark Whitlock"

@@ -171,14 +171,24 @@ def role_of(title: str) -> str | None:
     words = words[:cut]
     if len(words) >= 2 and [w.lower() for w in words[-2:]] == ["executive", "officer"]:
         words = words[:-1]  # a chief executive officer is "the chief executive", "the CEO"
-    for word in reversed(words):
-        lowered = word.lower()
+    for index in range(len(words) - 1, -1, -1):
+        lowered = words[index].lower()
         if lowered in TITLE_ABBREVIATIONS:
-            return TITLE_ABBREVIATIONS[lowered]
-        if lowered in HONORIFICS or not word[0].isalpha():
+            role = TITLE_ABBREVIATIONS[lowered]
+        elif lowered in HONORIFICS or not words[index][0].isalpha():
             continue
-        return lowered.rstrip(".")
+        else:
+            role = lowered.rstrip(".")
+        before = _SECOND_ROLES.get(words[index - 1].lower().rstrip(".")) if index else None
+        # A lieutenant governor is not the governor, nor a vice president the president.
+        return f"{before} {role}" if before else role
     return None
+
+
+_SECOND_ROLES = {
+    **{word: word for word in ("lieutenant", "vice", "deputy", "assistant", "associate", "under")},
+    "lt": "lieutenant",
+}
 
 
 def slugify(name: str) -> str:

@@ -123,12 +123,14 @@ def role(head: Token, ctx: Context) -> Resolution | None:
     lemma = head.lemma_.lower()
     phrase = noun_phrase(head)
     wanted = abbreviation_role(phrase) if head.pos_ == "PROPN" else TITLE_ABBREVIATIONS.get(lemma, lemma)
+    if wanted is None and head.pos_ == "PROPN" and head.lower_ in TITLE_NOUNS:
+        wanted = head.lower_  # "the Governor", capitalised as a title
     if not wanted or head.tag_ in {"NNS", "NNPS"}:
         return None
     person = ctx.table.by_role(wanted, head.idx)
     # "Gov. Healey": the proper noun is the surname and must be the holder's; "the CEO": the
     # proper noun is the role itself.
-    surname_given = head.pos_ == "PROPN" and head.lower_ not in TITLE_ABBREVIATIONS
+    surname_given = head.pos_ == "PROPN" and head.lower_ not in TITLE_ABBREVIATIONS and head.lower_ != wanted
     if person is not None and (not surname_given or fold(person.name.split()[-1]) == fold(head.text)):
         return Resolution(person, phrase.text, Method.ROLE, wanted)
     if lemma in TITLE_NOUNS and head.pos_ != "PROPN" and ctx.depth == 0:
