@@ -4,6 +4,7 @@ texts of our own, through the real pipeline (spaCy and coreferee; the shipped ca
 
 import pytest
 
+from quotetrack.quotes import extract_quotes
 from quotetrack.types import Method, SpeakerKind
 
 from .quotes_found import quote_with
@@ -91,3 +92,15 @@ def test_a_joint_statement_is_its_own_source_and_it_refers_back_to_it(nlp):
     first = quote_with(nlp, text, "Both governments will share")
     assert speaker_name(first) == "joint statement" and first.speaker.kind is SpeakerKind.UNNAMED_SOURCE
     assert speaker_name(quote_with(nlp, text, "A treaty text")) == "joint statement"
+
+
+def test_according_to_vouches_for_the_clause_it_hangs_on(nlp):
+    text = (
+        "Local papers have reported that four ferries were cancelled on Monday, according to the port authority "
+        "there may be more cancellations this week."
+    )
+    quotes, _ = extract_quotes(text, nlp)
+    reported = next(q for q in quotes if "four ferries" in q.text)
+    vouched = next(q for q in quotes if "more cancellations" in q.text)
+    assert "Local papers have reported" not in reported.text and reported.speaker.name.lower() == "local papers"
+    assert vouched.text.startswith("there may be") and "port authority" in vouched.speaker.name

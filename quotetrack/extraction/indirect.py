@@ -222,7 +222,13 @@ def _without(sentence: Span, removed: Span) -> Span:
 
 
 def _according_to(token: Token) -> Span:
-    return _without(token.sent, token.doc[token.left_edge.i : token.right_edge.i + 1])
+    source = token.doc[token.left_edge.i : token.right_edge.i + 1]
+    clause = token.head
+    if clause.dep_ == "conj" and clause.pos_ in {"VERB", "AUX"}:
+        # "Media have reported that X, according to Amnesty there may be Y": the phrase vouches
+        # for the clause it hangs on (Y), not for the whole sentence.
+        return _without(token.doc[clause.left_edge.i : clause.right_edge.i + 1], source)
+    return _without(token.sent, source)
 
 
 def _reports_of_its_own(main: Token) -> bool:
