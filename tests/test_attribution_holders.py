@@ -270,3 +270,13 @@ def test_a_release_from_an_office_is_the_offices(nlp):
     assert quote_with(nlp, "Hospital officials said the ward would close.", "ward would close").speaker.name == (
         "hospital officials"
     )
+
+
+def test_the_outermost_speech_frame_decides(nlp):
+    # What one person says another told them is the first person's report.
+    text = (
+        'Marta Lindqvist said that after the flood, her landlord told her "the repairs will have to wait, '
+        'which I thought was unfair".'
+    )
+    quote = quote_with(nlp, text, "the repairs will have to wait")
+    assert speaker_name(quote) == "marta lindqvist"

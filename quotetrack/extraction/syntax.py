@@ -241,6 +241,12 @@ def speaker_head(cue: Token, mask: QuoteMask) -> Token | None:
         subject = _subject_of(root, mask) if not mask.contains(root) else None
         if subject is not None and subject.i < cue.i:
             return subject
+    outer = cue.head
+    if cue.dep_ == "ccomp" and outer.i != cue.i and is_cue(outer) and not mask.contains(outer):
+        # "Coates said that Hood told her "...": the outermost speech frame decides.
+        subject = _subject_of(outer, mask)
+        if subject is not None:
+            return subject
     verb = cue
     for level in range(5):
         # The subject of reported speech is not the speaker: in "claims a duty is to shield
