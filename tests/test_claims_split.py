@@ -208,3 +208,24 @@ def test_a_verb_the_parser_hangs_on_a_passive_subordinate_clause_continues_the_m
     text = "The agency said he left Ecuador after officers raided his home and seized his passport."
     quote = "he left Ecuador after officers raided his home and seized his passport"
     assert split(nlp, text, quote) == [quote]
+
+
+def test_conjoined_predicates_of_one_subject_split_a_direct_quote_too(nlp):
+    # The seeds' annotation counts such a sentence as two remarks (ice_source_protect_criminals,
+    # ice_source_officers_at_risk); this one is our own.
+    quote = "The new zoning rules push families out of the city and put small shops at risk every year."
+    assert split(nlp, f"“{quote}” the tenants' union said.", quote, QuoteKind.DIRECT) == [
+        "The new zoning rules push families out of the city",
+        "put small shops at risk every year.",
+    ]
+
+
+def test_a_present_tense_the_tagger_reads_as_a_bare_verb_still_splits(nlp):
+    text = "The union said the cuts hurt patients and put nurses under pressure every week."
+    quote = "the cuts hurt patients and put nurses under pressure every week"
+    assert split(nlp, text, quote) == ["the cuts hurt patients", "put nurses under pressure every week"]
+
+
+def test_bare_verbs_after_a_modal_stay_one_remark_in_a_direct_quote(nlp):
+    quote = "We will stand by the workers and fight this closure in every court."
+    assert split(nlp, f"“{quote}” Ruiz said.", quote, QuoteKind.DIRECT) == [quote]

@@ -2,8 +2,9 @@
 
 A direct quote is split into its sentences, and every quote into its clauses coordinated by
 "and" or "but" that have subjects of their own ("X, but the request was ignored and he was
-released"); a reported clause also into conjoined finite verbs with complements of their own
-("fled Brazil ... and entered the U.S."). Alternatives ("either ... or ...") stay one remark.
+released"), and into conjoined finite verbs with complements of their own ("fled Brazil ...
+and entered the U.S.", "protect criminals and put officers at risk"). Alternatives ("either
+... or ...") stay one remark.
 The quote itself is untouched: claims are sub-spans of it, in order, never overlapping, and
 always at least one (the whole quote).
 """
@@ -57,7 +58,7 @@ def claim_spans(doc: Doc, candidate: Candidate) -> tuple[tuple[int, int], ...]:
         claims = [
             clause
             for sentence in _sentences(text, *whole)
-            for clause in _clauses(doc, candidate, *sentence, minimum=MIN_SENTENCE_WORDS, shared_subjects=False)
+            for clause in _clauses(doc, candidate, *sentence, minimum=MIN_SENTENCE_WORDS)
         ]
     else:
         claims = _clauses(doc, candidate, *whole)
@@ -112,14 +113,12 @@ def _after_abbreviation(text: str, start: int, end: int) -> bool:
 
 
 def _clauses(
-    doc: Doc, candidate: Candidate, start: int, end: int, minimum: int = MIN_CLAUSE_WORDS, shared_subjects: bool = True
+    doc: Doc, candidate: Candidate, start: int, end: int, minimum: int = MIN_CLAUSE_WORDS
 ) -> list[tuple[int, int]]:
     span = doc.char_span(start, end, alignment_mode="expand")
     if span is None or len(span) == 0:
         return [(start, end)]
-    cuts = sorted(
-        {c for c in _clause_starts(span, shared_subjects) if not _inside_fragment(doc[c].idx, candidate.fragments)}
-    )
+    cuts = sorted({c for c in _clause_starts(span) if not _inside_fragment(doc[c].idx, candidate.fragments)})
     if not cuts:
         return [(start, end)]  # one clause: as given, its punctuation kept
     bounds = [span.start, *cuts, span.end]
@@ -135,7 +134,7 @@ def _clauses(
     return _merge_short(pieces, text, minimum)
 
 
-def _clause_starts(span: Span, shared_subjects: bool = True) -> list[int]:
+def _clause_starts(span: Span) -> list[int]:
     """Token indices where a coordinated clause with its own subject begins: a `conj` of a
     head of the span (a token whose head lies outside it: the reported clause's verb, or the
     cue when the parser hung the conjunct there), or of another such conjunct. Conjuncts
@@ -145,11 +144,9 @@ def _clause_starts(span: Span, shared_subjects: bool = True) -> list[int]:
     for token in span:
         if token.dep_ != "conj" or not _conjoined_by_and(token):
             continue
-        if not _coordinated_with_head(token, span, heads) and not (
-            shared_subjects and _misattached_to_passive_clause(token, span, heads)
-        ):
+        if not _coordinated_with_head(token, span, heads) and not _misattached_to_passive_clause(token, span, heads):
             continue
-        if not (_has_subject(token, span) or (shared_subjects and _finite_predicate(token))):
+        if not (_has_subject(token, span) or _finite_predicate(token)):
             continue
         left = token.left_edge.i
         # The clause must start inside the span, after its first conjunct's head.
@@ -186,7 +183,17 @@ def _finite_predicate(conjunct: Token) -> bool:
     same subject ("He fled Brazil ... and entered the U.S. illegally"); infinitives ("to
     protect our citizens, to protect our residents") and bare verbs ("stand by and watch")
     do not."""
-    if conjunct.tag_ not in {"VBD", "VBZ", "VBP"} or conjunct.head.pos_ not in {"VERB", "AUX"}:
+    if conjunct.head.pos_ not in {"VERB", "AUX"}:
+        return False
+    # "policies protect criminals and put officers at risk": the tagger reads a present tense
+    # it cannot tell from the base form ("put") as a bare verb; after a finite first
+    # conjunct, with no auxiliary of its own, it is finite too.
+    bare_after_finite = (
+        conjunct.tag_ == "VB"
+        and conjunct.head.tag_ in {"VBD", "VBZ", "VBP"}
+        and not any(c.dep_ in {"aux", "auxpass"} for c in conjunct.children)
+    )
+    if conjunct.tag_ not in {"VBD", "VBZ", "VBP"} and not bare_after_finite:
         return False
     return any(c.dep_ in COMPLEMENTS for c in conjunct.children)
 
