@@ -104,3 +104,16 @@ def test_according_to_vouches_for_the_clause_it_hangs_on(nlp):
     vouched = next(q for q in quotes if "more cancellations" in q.text)
     assert "Local papers have reported" not in reported.text and reported.speaker.name.lower() == "local papers"
     assert vouched.text.startswith("there may be") and "port authority" in vouched.speaker.name
+
+
+def test_reports_nobody_issued_are_the_source_as_written(nlp):
+    text = "A landslide hit the mountain village overnight. Early reports said that at least twelve houses were buried."
+    quote = quote_with(nlp, text, "twelve houses were buried")
+    assert speaker_name(quote) == "Early reports" and quote.speaker.kind is SpeakerKind.GROUP
+    assert quote.evidence == "reports with no issuer"
+
+
+def test_a_report_somebody_issued_is_still_theirs(nlp):
+    text = "A report by the Alpine Rescue Service said that at least twelve houses were buried."
+    quote = quote_with(nlp, text, "twelve houses were buried")
+    assert speaker_name(quote) == "Alpine Rescue Service"

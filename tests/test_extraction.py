@@ -255,11 +255,16 @@ def test_adding_that_starts_a_second_report(nlp):
 
 
 def test_description_without_a_name_is_an_unnamed_source_as_written(nlp):
-    """#18: with nobody named, the description itself is the source, with a weak confidence."""
+    """#18: with nobody named, the description itself is the source. Its confidence is the
+    model's calibrated probability, not a fixed penalty: descriptions kept as written were
+    right 97% of the time cross-validated (benchmarks/attribution_cv.txt), so it may be high;
+    what it must not be is a name's certainty."""
     quote = find(
         quotes_of(nlp, "The minister was quoted as saying that the reforms would continue."),
         "the reforms would continue",
     )
     assert quote.speaker is not None and quote.speaker.kind is SpeakerKind.UNNAMED_SOURCE
     assert quote.speaker.name == "minister" and quote.speaker_mention == "The minister"
-    assert quote.confidence < 0.9
+    assert quote.method is Method.DESCRIPTION
+    named = find(quotes_of(nlp, "Minister Ana Ruiz said that the reforms would continue."), "the reforms")
+    assert quote.confidence < named.confidence

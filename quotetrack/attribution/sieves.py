@@ -245,7 +245,8 @@ DOCUMENT_PARAGRAPHS_BACK = 3
 
 def document_issuer(head: Token, ctx: Context) -> Resolution | None:
     """ "a statement from the ministry", "a summary released by the union": the issuer
-    speaks. A document with no issuer in sight is not a speaker."""
+    speaks. A single document with no issuer in sight is not a speaker; reports with none
+    ("Early reports said") are the source as written."""
     lemma = head.lemma_.lower()
     if lemma not in DOCUMENT_NOUNS:
         return None
@@ -278,6 +279,11 @@ def document_issuer(head: Token, ctx: Context) -> Resolution | None:
         # statement is the source, and "It also set a target: ..." may refer back to it.
         entry = Entry(strip_determiner(written), SpeakerKind.UNNAMED_SOURCE)
         return Resolution(entry, written, Method.DESCRIPTION, "a joint document")
+    if head.tag_ == "NNS":
+        # "Early reports said ...", "Reports from the islands say ...": reports nobody is named
+        # for are the source as written, as a crowd is (the gold sets' convention too).
+        entry = Entry(strip_determiner(written), SpeakerKind.GROUP)
+        return Resolution(entry, written, Method.DESCRIPTION, "reports with no issuer")
     return Resolution(None, written, Method.UNRESOLVED, "a document with no issuer")
 
 
