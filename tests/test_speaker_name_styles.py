@@ -106,3 +106,15 @@ def test_a_description_keeps_the_name_not_the_words_describing_it(nlp):
         text = f"Posts on the message board for {board} from Sunday theorized that the server had been attacked."
         name = board.split(" site ")[1]
         assert list(speakers(nlp, text).values()) == [f"Posts on the message board for {name}"]
+
+
+def test_a_title_never_holds_a_quote_mark_or_a_line_break(nlp):
+    text = (
+        'Mara Quint, "The Long Road Home" author, said the tour "starts in May".\n\n'
+        "Sources\n\n"
+        'Olaf Brenn. "MARA QUINT / tour dates 2027" — Nordic Books, May 1, 2027'
+    )
+    quotes, speakers = extract_quotes(text, nlp)
+    titles = [t for s in speakers for t in s.titles]
+    assert any(s.name == "Mara Quint" for s in speakers)
+    assert not [t for t in titles if "\n" in t or any(m in t for m in '"“”')]

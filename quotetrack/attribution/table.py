@@ -57,6 +57,8 @@ _ACRONYM_DEFINITION = re.compile(
 )
 _HONORIFIC_GENDER = {"mr.": "male", "mr": "male", "mrs.": "female", "mrs": "female", "ms.": "female", "ms": "female"}
 
+_QUOTE_MARKS = frozenset('"“”„«»')
+
 
 @dataclass
 class Entry:
@@ -286,7 +288,13 @@ class NameTable:
 
     @staticmethod
     def _add_title(entry: Entry, title: str) -> None:
-        if title and title not in entry.titles:
+        title = title.strip()
+        # A title is a phrase of one line; one that runs over a paragraph break or holds a
+        # quote mark is the parser reading a headline or a source line as an apposition
+        # ('"BARRY MORSE / June 10, 1918 - February 2, 2008" —').
+        if not title or "\n" in title or any(mark in title for mark in _QUOTE_MARKS):
+            return
+        if title not in entry.titles:
             entry.titles.append(title)
 
     def _read_genders(self) -> None:
