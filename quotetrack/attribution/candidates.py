@@ -19,7 +19,7 @@ from spacy.tokens import Doc, Token
 
 from ..extraction.candidate import Candidate
 from ..extraction.cues import PRONOUNS_FEMALE, PRONOUNS_MALE
-from ..extraction.syntax import QuoteMask, doc_text, is_cue
+from ..extraction.syntax import QUOTED_AS, QuoteMask, doc_text, is_cue
 from ..types import SpeakerKind
 from .calibration import BASE_CONFIDENCE
 from .context import Resolution
@@ -309,8 +309,9 @@ def _role_of_mention(position: int, article: Article, side: str) -> dict[str, fl
     head = token
     while head.dep_ == "compound" and head.head is not head:
         head = head.head
-    if head.dep_ not in {"nsubj", "nsubjpass"}:
-        return {f"named_{side}_not_subject": 1.0}
+    passive_listener = head.dep_ == "nsubjpass" and head.head.lemma_.lower() not in QUOTED_AS
+    if head.dep_ not in {"nsubj", "nsubjpass"} or passive_listener and is_cue(head.head):
+        return {f"named_{side}_not_subject": 1.0}  # "she was told": asked or told, not saying
     if is_cue(head.head):
         return {f"named_{side}_speech_subject": 1.0}
     return {f"named_{side}_subject": 1.0}

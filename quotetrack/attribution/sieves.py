@@ -23,7 +23,7 @@ from ..extraction.cues import (
     TITLE_NOUNS,
     UTTERANCE_NOUNS,
 )
-from ..extraction.syntax import doc_text, is_cue, noun_phrase
+from ..extraction.syntax import QUOTED_AS, doc_text, is_cue, noun_phrase
 from ..types import Method, SpeakerKind
 from .context import UNRESOLVED, Context, MentionSieve, Resolution
 from .descriptions import described_words, description, is_bare_definite, quantified, strip_determiner
@@ -454,6 +454,10 @@ def _introduced_between(start: int, end: int, ctx: Context) -> tuple[Entry, bool
             token, speech = owner, True
         pronoun = is_pronoun(token)
         if (pronoun and not speech) or (not speech and verb.dep_ not in {"ROOT", "conj"}):
+            continue
+        if token.dep_ == "nsubjpass" and verb.lemma_.lower() not in QUOTED_AS:
+            # "Binyam had been subjected to interviews, "...", "Haddad had been questioned,
+            # "..."": done to or asked, not saying ("X was quoted as saying" is X's).
             continue
         if not pronoun and token.pos_ not in {"PROPN", "NOUN"}:
             continue

@@ -171,6 +171,18 @@ def _subject_of(verb: Token, mask: QuoteMask) -> Token | None:
     return None
 
 
+def _active_subject_before(cue: Token, mask: QuoteMask) -> Token | None:
+    """The nearest active subject before `cue` in its sentence; a relative pronoun stands for
+    the noun its clause describes ("the court, which declined")."""
+    for token in reversed(cue.doc[cue.sent.start : cue.i]):
+        if token.dep_ != "nsubj" or mask.contains(token):
+            continue
+        if token.lower_ in {"which", "who", "that"} and token.head.dep_ == "relcl":
+            return token.head.head
+        return token
+    return None
+
+
 def _appositive_owner(subject: Token, verb: Token) -> Token | None:
     """ "Dana Ruiz, an actor in the film Bread and Roses wrote ...": the parser made the end of
     the appositive ("Roses") a second subject. The subject before it, whose appositive runs
@@ -185,7 +197,7 @@ def _appositive_owner(subject: Token, verb: Token) -> Token | None:
 
 
 # "was quoted as saying", "was reported as saying", "was cited as saying": the subject spoke.
-_QUOTED_AS = frozenset({"quote", "report", "cite"})
+QUOTED_AS = frozenset({"quote", "report", "cite"})
 # Nouns for what was said, which a participle can take as its subject ("a statement saying").
 _SAYING_NOUNS = frozenset("comment statement remark message note letter post tweet appeal release".split())
 
@@ -239,6 +251,10 @@ def speaker_head(cue: Token, mask: QuoteMask) -> Token | None:
             # participle's own head is the main clause.
             root = cue.head
         subject = _subject_of(root, mask) if not mask.contains(root) else None
+        if subject is not None and subject.dep_ == "nsubjpass" and not is_cue(root):
+            # "The appeal was filed with the court, which declined ..., stating ...": what was
+            # filed states nothing; the nearest active subject before the participle speaks.
+            subject = _active_subject_before(cue, mask) or subject
         if subject is not None and subject.i < cue.i:
             return subject
     outer = cue.head
@@ -252,8 +268,11 @@ def speaker_head(cue: Token, mask: QuoteMask) -> Token | None:
         # The subject of reported speech is not the speaker: in "claims a duty is to shield
         # ..., telling X", climb past the ccomp "is" to "claims".
         # ... except "X was quoted as saying", parsed as a ccomp of the quote: X is the speaker.
-        quoted_as = verb.lemma_.lower() in _QUOTED_AS and any(c.dep_ == "auxpass" for c in verb.children)
+        quoted_as = verb.lemma_.lower() in QUOTED_AS and any(c.dep_ == "auxpass" for c in verb.children)
         subject = _subject_of(verb, mask) if level == 0 or verb.dep_ != "ccomp" or quoted_as else None
+        if level == 0 and subject is not None and subject.dep_ == "nsubjpass" and not quoted_as:
+            # "Haddad had been questioned", "she was told": who is asked or told does not speak.
+            return None
         if subject is not None and level == 0 and _said_in(subject, cue):
             # "made a comment saying ...", parsed with the comment as the participle's subject:
             # whoever made the comment.
