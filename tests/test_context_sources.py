@@ -110,10 +110,26 @@ def test_reports_nobody_issued_are_the_source_as_written(nlp):
     text = "A landslide hit the mountain village overnight. Early reports said that at least twelve houses were buried."
     quote = quote_with(nlp, text, "twelve houses were buried")
     assert speaker_name(quote) == "Early reports" and quote.speaker.kind is SpeakerKind.GROUP
-    assert quote.evidence == "reports with no issuer"
+    assert quote.evidence == "a document with no issuer named"
 
 
 def test_a_report_somebody_issued_is_still_theirs(nlp):
     text = "A report by the Alpine Rescue Service said that at least twelve houses were buried."
     quote = quote_with(nlp, text, "twelve houses were buried")
     assert speaker_name(quote) == "Alpine Rescue Service"
+
+
+def test_the_report_again_paragraphs_later_is_still_its_issuers(nlp):
+    text = (
+        "A report by the Alpine Rescue Service said that twelve houses were buried.\n\n"
+        "Roads into the valley stayed closed on Sunday.\n\n"
+        "Volunteers from three towns joined the search.\n\n"
+        "The report also said that the warning sirens had failed in two villages."
+    )
+    assert speaker_name(quote_with(nlp, text, "warning sirens had failed")) == "Alpine Rescue Service"
+
+
+def test_the_report_nobody_is_named_for_is_its_own_source(nlp):
+    text = "Flooding closed the coastal road. The report said that the sea wall had been breached in three places."
+    quote = quote_with(nlp, text, "sea wall had been breached")
+    assert speaker_name(quote) == "report" and quote.speaker.kind is SpeakerKind.UNNAMED_SOURCE

@@ -245,8 +245,8 @@ DOCUMENT_PARAGRAPHS_BACK = 3
 
 def document_issuer(head: Token, ctx: Context) -> Resolution | None:
     """ "a statement from the ministry", "a summary released by the union": the issuer
-    speaks. A single document with no issuer in sight is not a speaker; reports with none
-    ("Early reports said") are the source as written."""
+    speaks. Reports with no issuer in sight ("Early reports said", "the report found") are
+    the source as written; "a report" alone is nobody's and not a speaker."""
     lemma = head.lemma_.lower()
     if lemma not in DOCUMENT_NOUNS:
         return None
@@ -279,11 +279,14 @@ def document_issuer(head: Token, ctx: Context) -> Resolution | None:
         # statement is the source, and "It also set a target: ..." may refer back to it.
         entry = Entry(strip_determiner(written), SpeakerKind.UNNAMED_SOURCE)
         return Resolution(entry, written, Method.DESCRIPTION, "a joint document")
-    if head.tag_ == "NNS":
-        # "Early reports said ...", "Reports from the islands say ...": reports nobody is named
-        # for are the source as written, as a crowd is (the gold sets' convention too).
-        entry = Entry(strip_determiner(written), SpeakerKind.GROUP)
-        return Resolution(entry, written, Method.DESCRIPTION, "reports with no issuer")
+    plural = head.tag_ == "NNS"
+    if plural or is_bare_definite(noun_phrase(head), head):
+        # "Early reports said ...", "Reports from the islands say ...", "The report found ...":
+        # a document nobody is named for is the source as written, as a crowd is (the gold
+        # sets' convention too); only "a report" alone, nobody's and no particular one, is not.
+        kind = SpeakerKind.GROUP if plural else SpeakerKind.UNNAMED_SOURCE
+        entry = Entry(strip_determiner(written), kind)
+        return Resolution(entry, written, Method.DESCRIPTION, "a document with no issuer named")
     return Resolution(None, written, Method.UNRESOLVED, "a document with no issuer")
 
 
