@@ -217,7 +217,7 @@ def _follows_comma(cue: Token) -> bool:
     i = cue.i - 1
     while i > cue.sent.start and i >= cue.i - 3 and cue.doc[i].lower_ in _PARTICIPLE_LEADS:
         i -= 1
-    return i >= 0 and i != cue.i and cue.doc[i].text == ","
+    return i >= 0 and cue.doc[i].text == ","
 
 
 def speaker_head(cue: Token, mask: QuoteMask) -> Token | None:
