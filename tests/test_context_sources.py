@@ -133,3 +133,44 @@ def test_the_report_nobody_is_named_for_is_its_own_source(nlp):
     text = "Flooding closed the coastal road. The report said that the sea wall had been breached in three places."
     quote = quote_with(nlp, text, "sea wall had been breached")
     assert speaker_name(quote) == "report" and quote.speaker.kind is SpeakerKind.UNNAMED_SOURCE
+
+
+def test_a_court_ruling_that_is_reported_speech(nlp):
+    text = "The Supreme Court of Ostland ruled that the new toll on the coastal road was unlawful."
+    quote = quote_with(nlp, text, "the new toll on the coastal road was unlawful")
+    assert "Supreme Court" in speaker_name(quote)
+
+
+def test_a_name_in_apposition_speaks_when_the_parser_hung_its_description_in_the_quote(nlp):
+    text = (
+        "The port authority said in a statement that it regretted the delays.\n\n"
+        '"We have learned a great deal since the strike," the authority\'s harbour master, Ingrid Salo, told '
+        "reporters on Tuesday."
+    )
+    assert speaker_name(quote_with(nlp, text, "We have learned a great deal")) == "Ingrid Salo"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'The development, known as "Harbour Gate," will add 900 homes to the east side of the city.',
+        "The savings are part of a programme the bank calls “Project Lantern,” which also closes two offices.",
+    ],
+)
+def test_a_name_in_quote_marks_after_a_naming_word_is_no_quote(nlp, text):
+    quotes, _ = extract_quotes(text, nlp)
+    assert quotes == []
+
+
+def test_a_nickname_given_in_a_sentence_of_speech_is_still_its_speakers_quote(nlp):
+    text = '"We called it the lantern plan because it lights the way," the bank\'s chief executive, Ada Moor, said.'
+    assert speaker_name(quote_with(nlp, text, "We called it the lantern plan")) == "Ada Moor"
+
+
+def test_officials_are_not_a_named_fire(nlp):
+    text = (
+        "A wind-driven wildfire destroyed 40 homes east of Lindale on Saturday, fire officials said.\n\n"
+        "The Maple Creek Fire had burned more than 5,000 acres by Sunday morning."
+    )
+    quote = quote_with(nlp, text, "destroyed 40 homes")
+    assert speaker_name(quote) == "fire officials"

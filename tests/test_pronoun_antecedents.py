@@ -97,3 +97,22 @@ def test_the_capitalised_title_of_one_holder_is_that_holder(nlp):
     )
     quote = quote_with(nlp, text, "The forests belong")
     assert speaker_name(quote) == "Mark Whitlock"
+
+
+def test_a_named_person_of_the_pronouns_gender_beats_a_description_of_unknown_gender(nlp):
+    text = (
+        'Marta Sorensen, 71, said she had "barely five minutes" to leave her farm. A police officer had knocked '
+        "on her door just after noon, as smoke filled the valley.\n\n"
+        '"I took the cat and my late husband\'s letters. That is all I have left," she said at a shelter.'
+    )
+    assert speaker_name(quote_with(nlp, text, "I took the cat")) == "Marta Sorensen"
+
+
+def test_a_description_of_the_pronouns_gender_keeps_its_place(nlp):
+    text = (
+        'Marta Sorensen said she had "barely five minutes" to leave her farm. A policewoman had knocked on her '
+        "door just after noon.\n\n"
+        '"We had to move fast; the wind had turned," she said later.'
+    )
+    quote = quote_with(nlp, text, "We had to move fast")
+    assert "policewoman" in speaker_name(quote)

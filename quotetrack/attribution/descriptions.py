@@ -213,6 +213,10 @@ _PLACING_WORDS = frozenset(
 )
 
 
+# Named events NER may take for organisations: "the Cedar Ridge Fire", "Hurricane Ida".
+_EVENT_NOUNS = frozenset("fire blaze wildfire storm hurricane typhoon cyclone flood earthquake quake tornado".split())
+
+
 def _organisation_speaking(head: Token, table: NameTable) -> Entry | None:
     """The one organisation of the article whose name holds the officials' distinguishing
     modifier: "federal immigration officials" with U.S. Immigration and Customs Enforcement
@@ -232,6 +236,7 @@ def _organisation_speaking(head: Token, table: NameTable) -> Entry | None:
             for entry in table.organisations.values()
             if entry.name[:1].isupper()
             and not is_common_noun_phrase(entry.name)  # "Hospital" opening a sentence names no hospital
+            and fold(entry.name).split()[-1] not in _EVENT_NOUNS  # "fire officials" do not run "the Cedar Ridge Fire"
             and any(modifiers & set(fold(n).split()) for n in (entry.name, *entry.aliases))
         }.values()
     )

@@ -67,11 +67,17 @@ def resolve_pronoun(
         if resolved.entry is not None:
             return resolved.entry, Method.PRONOUN_SALIENCE, "relative clause"
         return None
+    agreeing = []
     for token in _salient_subjects(pronoun, ctx):
         resolved = resolve(token, ctx.nested())
         if resolved.entry is not None and agrees(resolved.entry, pronoun):
-            role = {"poss": "owner", "appos": "named"}.get(token.dep_, "subject")
-            return resolved.entry, Method.PRONOUN_SALIENCE, f"{role} {token.text!r}"
+            agreeing.append((token, resolved.entry))
+            if len(agreeing) == 3 or resolved.entry.kind is not SpeakerKind.UNNAMED_SOURCE and len(agreeing) == 1:
+                break  # only a description first needs the ones after it
+    if agreeing:
+        token, entry = _named_over_described(agreeing, pronoun)
+        role = {"poss": "owner", "appos": "named"}.get(token.dep_, "subject")
+        return entry, Method.PRONOUN_SALIENCE, f"{role} {token.text!r}"
     paragraph = ctx.paragraph_of(pronoun.idx)
     for candidate, resolution in reversed(ctx.previous):
         if paragraph - candidate.paragraph > PARAGRAPHS_BACK:
@@ -85,6 +91,19 @@ def resolve_pronoun(
         if resolved.entry is not None and agrees(resolved.entry, pronoun):
             return resolved.entry, Method.PRONOUN_COREF, f"coreferee {antecedent.text!r}"
     return None
+
+
+def _named_over_described(agreeing: list[tuple[Token, Entry]], pronoun: Token) -> tuple[Token, Entry]:
+    """The most salient agreeing candidate, unless it is a description of unknown gender that
+    did not speak ("A sheriff's deputy had pounded on her door. '...,' she said") and a named
+    person of the pronoun's gender comes next among the candidates: the named one."""
+    first = agreeing[0]
+    wanted = "male" if pronoun.lower_ in PRONOUNS_MALE else "female" if pronoun.lower_ in PRONOUNS_FEMALE else None
+    described = first[1].kind is SpeakerKind.UNNAMED_SOURCE and first[1].gender is None
+    if wanted is None or not described or _is_source(first[0]):
+        return first  # "A senior official said the talks had stalled. '...,' he said": the one who spoke
+    named = next((a for a in agreeing[1:3] if a[1].kind is SpeakerKind.PERSON), None)
+    return named if named is not None and named[1].gender == wanted else first
 
 
 def _relative_antecedent(pronoun: Token) -> Token:

@@ -11,7 +11,7 @@ reveal stress suggest testify urge vow lament complain recall observe repeat sho
 conclude tout boast demand threaten proclaim question wonder speculate signal indicate
 assure retort counter blast slam praise criticize decry scoff muse recount describe
 characterize call label dub brand term affirm disclose inform notify advise predict forecast reason read
-recommend theorize theorise criticise emphasise
+recommend theorize theorise criticise emphasise rule
 """.split()
 )
 

@@ -27,6 +27,20 @@ def is_title_case(text: str) -> bool:
     return len(words) >= 2 and len(text.split()) >= 3 and sum(w[0].isupper() for w in words) / len(words) >= 0.75
 
 
+# Words that introduce a name in quote marks: 'known as "Railyard Commons,"', 'a plan the
+# company calls "Project Keystone,"'.
+_NAMING = re.compile(
+    r"\b(?:known as|called|calls|call|named|dubbed|nicknamed|titled|entitled|branded)\s*[\"“‘']?\s*$", re.I
+)
+
+
+def names_something(text: str, quoted_start: int, quoted: str) -> bool:
+    """A short quoted phrase in capitals right after a naming word is a name, not speech."""
+    words = quoted.strip(" ,.;:").split()
+    capitalised = 1 <= len(words) <= 4 and all(w[:1].isupper() or not w[:1].isalpha() for w in words)
+    return capitalised and bool(_NAMING.search(text[max(0, quoted_start - 40) : quoted_start]))
+
+
 def looks_like_speech(text: str) -> bool:
     """Long enough to be speech rather than a scare quote or a term ("sanctuary" cities),
     and not a title."""
@@ -146,7 +160,7 @@ def direct_quotes(doc: Doc, spans: list[QuotedSpan], mask: QuoteMask) -> list[Ca
     for quoted in spans:
         budget.check(doc, "direct quotes")
         text = doc_text(doc)[quoted.start : quoted.end]
-        if char_span(doc, quoted.start, quoted.end) is None:
+        if char_span(doc, quoted.start, quoted.end) is None or names_something(doc_text(doc), quoted.start, text):
             continue
         cue, head = _attribution(_cue_tokens(doc, quoted, mask), quoted, mask)
         # "No, absolutely not," she said: short, but marked as speech and attributed right there.

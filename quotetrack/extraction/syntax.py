@@ -323,8 +323,10 @@ def speaker_head(cue: Token, mask: QuoteMask) -> Token | None:
         # post-nominal in apposition, to the name it follows.
         if token.text == "," and left - 1 >= cue.sent.start:
             token = cue.doc[left - 1]
-            if token.dep_ == "appos" and token.head.i < token.i:
+            if token.dep_ == "appos" and token.head.i < token.i and token.head.pos_ == "PROPN":
                 token = token.head
+            # "the authority's general manager, Curtis Langford, told": the name in apposition
+            # to a description the parser hung inside the quote before it.
             if token.pos_ == "PROPN" and token.dep_ not in {"pobj", "dobj"} and not mask.contains(token):
                 return token
     # Inverted order: "..., said Patricia Hyde" parsed with the name as an object.
