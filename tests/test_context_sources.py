@@ -174,3 +174,23 @@ def test_officials_are_not_a_named_fire(nlp):
     )
     quote = quote_with(nlp, text, "destroyed 40 homes")
     assert speaker_name(quote) == "fire officials"
+
+
+def test_a_dateline_is_not_the_subject_of_the_first_sentence(nlp):
+    text = (
+        "Thursday, May 15, 2025\n\n"
+        "VELMORE, Ostland — The National Bank of Ostland kept its main rate at 3.5% on Thursday but said it "
+        "could start cutting rates in the autumn if prices keep easing."
+    )
+    quote = quote_with(nlp, text, "could start cutting rates")
+    assert speaker_name(quote) == "National Bank of Ostland"
+
+
+def test_figures_speak_for_whoever_published_them_and_a_party_figure_is_a_person(nlp):
+    text = (
+        "Unemployment fell to 4.2% in May, according to figures from the Ostland Labour Office released on Monday. "
+        "A senior party figure said the minister would stay in post."
+    )
+    assert speaker_name(quote_with(nlp, text, "Unemployment fell")) == "Ostland Labour Office"
+    person = quote_with(nlp, text, "the minister would stay")
+    assert "party figure" in speaker_name(person) and person.speaker.kind is SpeakerKind.UNNAMED_SOURCE

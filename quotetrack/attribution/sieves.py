@@ -248,7 +248,8 @@ def document_issuer(head: Token, ctx: Context) -> Resolution | None:
     speaks. Reports with no issuer in sight ("Early reports said", "the report found") are
     the source as written; "a report" alone is nobody's and not a speaker."""
     lemma = head.lemma_.lower()
-    if lemma not in DOCUMENT_NOUNS:
+    # "figures from the statistics office" are a document; "a senior party figure" is a person.
+    if lemma not in DOCUMENT_NOUNS and not (lemma == "figure" and head.tag_ == "NNS" and _issuer(head) is not None):
         return None
     issuer = _issuer(head)
     mention = noun_phrase(head).text

@@ -32,7 +32,7 @@ UTTERANCE_NOUNS = frozenset(
 DOCUMENT_NOUNS = frozenset(
     """
 announcement statement release report letter filing memo post tweet complaint ruling summary study
-analysis survey document record email warning advisory bulletin notice
+analysis survey document record email warning advisory bulletin notice data statistic
 """.split()
 )
 

@@ -191,7 +191,8 @@ def _appositive_owner(subject: Token, verb: Token) -> Token | None:
         if other.dep_ not in SUBJECTS or other.i >= subject.i:
             continue
         appositive = next((c for c in other.children if c.dep_ == "appos" and c.i < subject.i), None)
-        if appositive is not None and not any(t.text == "," for t in verb.doc[appositive.i : subject.i]):
+        # A comma ends the appositive; a dash ends a dateline ("PORTHAVEN, Norland — The bank kept").
+        if appositive is not None and not any(t.text in {",", "—", "–"} for t in verb.doc[appositive.i : subject.i]):
             return other
     return None
 
