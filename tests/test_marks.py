@@ -28,3 +28,15 @@ def test_unbalanced_mark_does_not_derail_later_paragraphs():
 def test_single_marks_are_quotes_only_where_no_double_marks_are_used():
     text = "‘We will fight this,’ the minister said. It’s the minister’s view."
     assert _texts(text) == [("We will fight this,", True)]
+
+
+def test_single_marks_hold_apostrophes_and_plural_possessives():
+    text = (
+        "'We don't deserve that, not after the players' effort for ninety minutes,' the coach said. "
+        "'It's fine,' she replied, calling the ruling 'a gift for the lawyers' and leaving."
+    )
+    assert [t for t, _ in _texts(text)] == [
+        "We don't deserve that, not after the players' effort for ninety minutes,",
+        "It's fine,",
+        "a gift for the lawyers",
+    ]

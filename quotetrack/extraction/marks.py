@@ -55,15 +55,28 @@ def _double_spans(text: str, start: int, end: int, index: int) -> list[QuotedSpa
 
 
 # UK style uses single marks for quotes. An apostrophe ("Musk’s", "don't") is followed by
-# a letter, so a closing single mark must be followed by a non-letter.
-_SINGLE_QUOTED = re.compile(r"(?:(?<=^)|(?<=[\s(\[—–-]))['‘]([A-Za-z][^'‘’\n]*?[^\s'‘’])['’](?![A-Za-z])")
+# a letter, so a closing single mark must be followed by a non-letter, and the quote may hold
+# apostrophes: one before a letter ("don't", "we've"), or a plural's after an s and before a
+# lower-case word ("for goodness' sake,'"). When reading the latter as an apostrophe leaves the
+# quote unclosed, it was the closing mark after all ("called it 'a disaster for the farmers' and").
+_OPEN = r"(?:(?<=^)|(?<=[\s(\[—–-]))['‘]"
+_APOSTROPHE = r"(?<=[A-Za-z])['’](?=[A-Za-z])|(?<=s)['’](?= [a-z])"
+_SINGLE_QUOTED = re.compile(
+    rf"{_OPEN}([A-Za-z](?:[^'‘’\n]|{_APOSTROPHE})*?[^\s'‘’])(?:(?<!s)['’]|['’](?! [a-z]))(?![A-Za-z])"
+)
+_SINGLE_QUOTED_PLAIN = re.compile(
+    rf"{_OPEN}([A-Za-z](?:[^'‘’\n]|(?<=[A-Za-z])['’](?=[A-Za-z]))*?[^\s'‘’])['’](?![A-Za-z])"
+)
 
 
 def _single_spans(text: str, start: int, end: int, index: int) -> list[QuotedSpan]:
+    chunk = text[start:end]
+    found = [m.span(1) for m in _SINGLE_QUOTED.finditer(chunk)]
+    for m in _SINGLE_QUOTED_PLAIN.finditer(chunk):
+        if not any(s < m.end(1) and m.start(1) < e for s, e in found):
+            found.append(m.span(1))
     return [
-        QuotedSpan(start + m.start(1), start + m.end(1), index, closed=True)
-        for m in _SINGLE_QUOTED.finditer(text[start:end])
-        if len(m.group(1).split()) >= 2
+        QuotedSpan(start + s, start + e, index, closed=True) for s, e in sorted(found) if len(chunk[s:e].split()) >= 2
     ]
 
 
