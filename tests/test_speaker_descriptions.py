@@ -228,3 +228,14 @@ def test_a_definite_description_twice_stays_one_person(nlp):
     )
     quotes, _ = extract_quotes(text, nlp)
     assert len({q.speaker for q in quotes}) == 1
+
+
+def test_why_a_source_is_unnamed_is_not_part_of_its_name(nlp):
+    text = (
+        "One senior backbencher, speaking on condition of anonymity, said the chancellor had lost the room. "
+        "A doctor who used to treat the minister said that he had been ill for months."
+    )
+    quotes, _ = extract_quotes(text, nlp)
+    names = [q.speaker.name for q in quotes if q.speaker]
+    assert "one senior backbencher" in names
+    assert any(n.startswith("doctor who used to treat") for n in names)  # a clause that describes stays

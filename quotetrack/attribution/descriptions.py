@@ -279,9 +279,18 @@ def _opens_an_adverbial(token: Token) -> bool:
     return token.dep_ == "advcl" or token.dep_ == "mark" and token.head.dep_ == "advcl"
 
 
+# Clauses that say why a source is not named, which describe nobody.
+_ANONYMITY = re.compile(
+    r"\b(?:anonymity|anonymously|not to be (?:named|identified)|declined to be (?:named|identified)"
+    r"|declined to give (?:his|her|their) names?|not authori[sz]ed to (?:speak|comment))\b",
+    re.I,
+)
+
+
 def described_words(head: Token, phrase: Span, with_clauses: bool) -> str:
     """The description with its place or affiliation ("a source at ICE Boston"); for an
-    unnamed source its clauses too ("an official who spoke on condition of anonymity")."""
+    unnamed source its clauses too ("a doctor who used to treat a local arms dealer"), but not
+    one that only says why the source is unnamed ("speaking on condition of anonymity")."""
     doc = head.doc
     end = head.i + 1
     for child in head.rights:
@@ -296,7 +305,9 @@ def described_words(head: Token, phrase: Span, with_clauses: bool) -> str:
         if child.dep_ == "prep" and child.lower_ in {"at", "in", "from", "for", "with", "of", "on", "to", "within"}:
             end = child.right_edge.i + 1
         elif with_clauses and child.dep_ in {"relcl", "acl"}:
-            # "who spoke on condition of anonymity", without its own "because ..." clause
+            if _ANONYMITY.search(doc[child.left_edge.i : child.right_edge.i + 1].text):
+                break  # "speaking on condition of anonymity", "who asked not to be named": why no name, not who
+            # "who used to treat a local arms dealer", without its own "because ..." clause
             clause_end = child.right_edge.i + 1
             cut = next((t.i for t in child.subtree if _opens_an_adverbial(t) and t.i > child.i), None)
             end = cut if cut is not None else clause_end
