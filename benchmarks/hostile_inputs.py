@@ -62,6 +62,9 @@ def families() -> dict[str, Callable[[int], str]]:
         "described speakers": lambda n: "".join(
             f"The officials of district {i} said the pipes would be replaced.\n\n" for i in range(n // 60 + 1)
         )[:n],
+        # Single marks with apostrophes inside (UK style): one paragraph of quoted phrases, each
+        # matched by two patterns whose results are merged.
+        "single-quoted phrases": lambda n: _repeat("'the players' plan' and 'don't go' x ", n),
     }
 
 

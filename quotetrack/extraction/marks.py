@@ -8,6 +8,7 @@ of the next paragraph as its only continuation sign).
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 
 OPENING_DOUBLE = "“„«"
@@ -71,9 +72,14 @@ _SINGLE_QUOTED_PLAIN = re.compile(
 
 def _single_spans(text: str, start: int, end: int, index: int) -> list[QuotedSpan]:
     chunk = text[start:end]
-    found = [m.span(1) for m in _SINGLE_QUOTED.finditer(chunk)]
+    strict = [m.span(1) for m in _SINGLE_QUOTED.finditer(chunk)]  # in order, never overlapping
+    starts = [s for s, _ in strict]
+    found = list(strict)
     for m in _SINGLE_QUOTED_PLAIN.finditer(chunk):
-        if not any(s < m.end(1) and m.start(1) < e for s, e in found):
+        # Overlaps a strict span if the last one starting before its end reaches past its start
+        # (by bisection: a paragraph may hold thousands of quoted phrases).
+        before = bisect_left(starts, m.end(1)) - 1
+        if before < 0 or strict[before][1] <= m.start(1):
             found.append(m.span(1))
     return [
         QuotedSpan(start + s, start + e, index, closed=True) for s, e in sorted(found) if len(chunk[s:e].split()) >= 2
