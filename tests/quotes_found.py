@@ -9,3 +9,8 @@ def quote_with(nlp, text, fragment):
     matches = [q for q in quotes if fragment in q.text]
     assert matches, f"no quote containing {fragment!r} in {[q.text for q in quotes]}"
     return matches[0]
+
+
+def speaker_name(quote):
+    """The quote's speaker's name as stored, or None when it has none."""
+    return quote.speaker.name if quote.speaker else None

@@ -7,13 +7,9 @@ import pytest
 from quotetrack.quotes import extract_quotes
 from quotetrack.types import Method, SpeakerKind
 
-from .quotes_found import quote_with
+from .quotes_found import quote_with, speaker_name
 
 pytestmark = pytest.mark.model
-
-
-def speaker_name(quote):
-    return quote.speaker.name if quote.speaker else None
 
 
 def test_the_owner_of_the_arguments_speaks_the_quote_after_them(nlp):

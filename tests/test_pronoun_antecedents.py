@@ -6,13 +6,9 @@ import pytest
 
 from quotetrack.types import Method
 
-from .quotes_found import quote_with
+from .quotes_found import quote_with, speaker_name
 
 pytestmark = pytest.mark.model
-
-
-def speaker_name(quote):
-    return quote.speaker.name if quote.speaker else None
 
 
 @pytest.mark.parametrize(

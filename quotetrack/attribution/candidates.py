@@ -18,14 +18,13 @@ from dataclasses import dataclass
 from spacy.tokens import Doc, Token
 
 from ..extraction.candidate import Candidate
-from ..extraction.cues import PRONOUNS_FEMALE, PRONOUNS_MALE
 from ..extraction.syntax import QUOTED_AS, QuoteMask, doc_text, is_cue
 from ..types import SpeakerKind
 from .calibration import BASE_CONFIDENCE
 from .context import Resolution
 from .mentions import is_pronoun
 from .names import fold, surname
-from .pronouns import agrees
+from .pronouns import agrees, pronoun_gender
 from .table import Entry, NameTable
 
 # How far the candidate pool reaches: paragraphs above the quote's, and earlier quotes' speakers.
@@ -319,9 +318,8 @@ def _role_of_mention(position: int, article: Article, side: str) -> dict[str, fl
 
 def _pronoun(entry: Entry, pronoun: Token) -> dict[str, float]:
     f = {"pronoun_agrees" if agrees(entry, pronoun) else "pronoun_disagrees": 1.0}
-    word = pronoun.lower_
-    if word in PRONOUNS_MALE | PRONOUNS_FEMALE and entry.kind is SpeakerKind.PERSON:
-        wanted = "male" if word in PRONOUNS_MALE else "female"
+    wanted = pronoun_gender(pronoun)
+    if wanted is not None and entry.kind is SpeakerKind.PERSON:
         f["pronoun_gender_known" if entry.gender == wanted else "pronoun_gender_unknown"] = float(
             entry.gender in {None, wanted}
         )

@@ -34,10 +34,16 @@ SENTENCES_BACK = 4
 PARAGRAPHS_BACK = 2
 
 
+def pronoun_gender(pronoun: Token) -> str | None:
+    """ "male" for he/him/his, "female" for she/her, else None."""
+    word = pronoun.lower_
+    return "male" if word in PRONOUNS_MALE else "female" if word in PRONOUNS_FEMALE else None
+
+
 def agrees(entry: Entry, pronoun: Token) -> bool:
     word = pronoun.lower_
-    if word in PRONOUNS_MALE | PRONOUNS_FEMALE:
-        wanted = "male" if word in PRONOUNS_MALE else "female"
+    wanted = pronoun_gender(pronoun)
+    if wanted is not None:
         if entry.kind is SpeakerKind.UNNAMED_SOURCE:
             # "Ion's father ... he said", "The Eagles quarterback agreed. ... he said"; not a
             # thing or a body described ("a plane towed a banner", "the jury").
@@ -98,7 +104,7 @@ def _named_over_described(agreeing: list[tuple[Token, Entry]], pronoun: Token) -
     did not speak ("A sheriff's deputy had pounded on her door. '...,' she said") and a named
     person of the pronoun's gender comes next among the candidates: the named one."""
     first = agreeing[0]
-    wanted = "male" if pronoun.lower_ in PRONOUNS_MALE else "female" if pronoun.lower_ in PRONOUNS_FEMALE else None
+    wanted = pronoun_gender(pronoun)
     described = first[1].kind is SpeakerKind.UNNAMED_SOURCE and first[1].gender is None
     if wanted is None or not described or _is_source(first[0]):
         return first  # "A senior official said the talks had stalled. '...,' he said": the one who spoke

@@ -248,16 +248,20 @@ def document_issuer(head: Token, ctx: Context) -> Resolution | None:
     speaks. Reports with no issuer in sight ("Early reports said", "the report found") are
     the source as written; "a report" alone is nobody's and not a speaker."""
     lemma = head.lemma_.lower()
-    # "figures from the statistics office" are a document; "a senior party figure" is a person.
-    if lemma not in DOCUMENT_NOUNS and not (lemma == "figure" and head.tag_ == "NNS" and _issuer(head) is not None):
+    figures = lemma == "figure" and head.tag_ == "NNS"
+    if lemma not in DOCUMENT_NOUNS and not figures:
         return None
     issuer = _issuer(head)
-    mention = noun_phrase(head).text
+    if lemma not in DOCUMENT_NOUNS and issuer is None:
+        return None  # "figures from the statistics office" are a document; "party figures" are people
+    phrase = noun_phrase(head)
+    mention = phrase.text
+    definite = is_bare_definite(phrase, head)
     if issuer is not None and ctx.depth <= 1:
         resolved = resolve_mention(issuer, ctx.nested())
         if resolved.entry is not None:
             return Resolution(resolved.entry, mention, Method.DOCUMENT_ISSUER, issuer.text)
-    if is_bare_definite(noun_phrase(head), head):
+    if definite:
         # "According to the statement, ... Per the statement, ...": the same document again,
         # with the issuer found the first time (an image caption may stand between).
         for earlier, resolution in reversed(ctx.previous):
@@ -266,7 +270,7 @@ def document_issuer(head: Token, ctx: Context) -> Resolution | None:
             if resolution.entry is not None and (resolution.mention or "").lower() == mention.lower():
                 return Resolution(resolution.entry, mention, Method.DOCUMENT_ISSUER, f"{mention} again")
     joint = any(c.dep_ == "amod" and c.lower_ in {"joint", "common", "shared"} for c in head.children)
-    if lemma in SPEECH_ACT_NOUNS and not joint and is_bare_definite(noun_phrase(head), head) and ctx.previous:
+    if lemma in SPEECH_ACT_NOUNS and not joint and definite and ctx.previous:
         # "Federal officials said they detained X. The announcement said ...": the
         # announcement is the one just reported, by the speaker just quoted. Not a joint
         # statement: nobody quoted alone issued it.
@@ -274,14 +278,14 @@ def document_issuer(head: Token, ctx: Context) -> Resolution | None:
         if resolution.entry is not None and ctx.paragraph_of(head.idx) - last.paragraph <= 1:
             return Resolution(resolution.entry, mention, Method.DOCUMENT_ISSUER, "the speaker just quoted")
     # As written with where it came from ("Reports from the islands"): the ranker may keep it.
-    written = described_words(head, noun_phrase(head), with_clauses=False)
+    written = described_words(head, phrase, with_clauses=False)
     if joint:
         # "the joint statement said": several parties issued it and none speaks alone; the
         # statement is the source, and "It also set a target: ..." may refer back to it.
         entry = Entry(strip_determiner(written), SpeakerKind.UNNAMED_SOURCE)
         return Resolution(entry, written, Method.DESCRIPTION, "a joint document")
     plural = head.tag_ == "NNS"
-    if plural or is_bare_definite(noun_phrase(head), head):
+    if plural or definite:
         # "Early reports said ...", "Reports from the islands say ...", "The report found ...":
         # a document nobody is named for is the source as written, as a crowd is (the gold
         # sets' convention too); only "a report" alone, nobody's and no particular one, is not.

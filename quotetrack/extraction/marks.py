@@ -60,14 +60,21 @@ def _double_spans(text: str, start: int, end: int, index: int) -> list[QuotedSpa
 # apostrophes: one before a letter ("don't", "we've"), or a plural's after an s and before a
 # lower-case word ("for goodness' sake,'"). When reading the latter as an apostrophe leaves the
 # quote unclosed, it was the closing mark after all ("called it 'a disaster for the farmers' and").
-_OPEN = r"(?:(?<=^)|(?<=[\s(\[—–-]))['‘]"
-_APOSTROPHE = r"(?<=[A-Za-z])['’](?=[A-Za-z])|(?<=s)['’](?= [a-z])"
-_SINGLE_QUOTED = re.compile(
-    rf"{_OPEN}([A-Za-z](?:[^'‘’\n]|{_APOSTROPHE})*?[^\s'‘’])(?:(?<!s)['’]|['’](?! [a-z]))(?![A-Za-z])"
-)
-_SINGLE_QUOTED_PLAIN = re.compile(
-    rf"{_OPEN}([A-Za-z](?:[^'‘’\n]|(?<=[A-Za-z])['’](?=[A-Za-z]))*?[^\s'‘’])['’](?![A-Za-z])"
-)
+_WORD_APOSTROPHE = r"(?<=[A-Za-z])['’](?=[A-Za-z])"  # "don't"
+_PLURAL_APOSTROPHE = r"(?<=s)['’](?= [a-z])"  # "goodness' sake"
+
+
+def _single_quoted(apostrophe: str, closing: str) -> re.Pattern[str]:
+    """An opening single mark, a letter, words that may hold `apostrophe`, and the `closing`
+    mark, followed by no letter."""
+    opening = r"(?:(?<=^)|(?<=[\s(\[—–-]))['‘]"
+    return re.compile(rf"{opening}([A-Za-z](?:[^'‘’\n]|{apostrophe})*?[^\s'‘’]){closing}(?![A-Za-z])")
+
+
+# A plural's apostrophe closes nothing when a lower-case word follows it ...
+_SINGLE_QUOTED = _single_quoted(f"{_WORD_APOSTROPHE}|{_PLURAL_APOSTROPHE}", r"(?:(?<!s)['’]|['’](?! [a-z]))")
+# ... unless that leaves the quote unclosed.
+_SINGLE_QUOTED_PLAIN = _single_quoted(_WORD_APOSTROPHE, r"['’]")
 
 
 def _single_spans(text: str, start: int, end: int, index: int) -> list[QuotedSpan]:
