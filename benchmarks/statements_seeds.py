@@ -1,6 +1,11 @@
 """Do the seeds' remarks end up one statement each, and does any statement mix two remarks? (#14)
 
     python benchmarks/statements_seeds.py [--root REPO] [--out FILE] [--db FILE]
+        [--seeds DIR --gold REMARKS.json]
+
+--seeds and --gold score another set of articles the same way: a directory of articles with
+its metadata.json, and its remarks annotated in seed_remarks.json's format (the held-out sets
+under benchmarks/gold/statements_heldout_*/ are scored so).
 
 Ingests seeds/ into a fresh temporary SQLite database with the project's own command
 (`quotetrack ingest seeds/`, run from --root, default this checkout, so an older checkout can be
@@ -218,6 +223,10 @@ def locate(db: Db, gold: dict, seeds: Path, metadata: dict) -> list[Placed]:
     return placed
 
 
+def shown(path: Path) -> str:
+    return str(path.relative_to(HERE)) if path.is_relative_to(HERE) else str(path)
+
+
 def short(value: str, limit: int = 70) -> str:
     value = " ".join(value.split())
     return value if len(value) <= limit else value[: limit - 1] + "…"
@@ -256,8 +265,8 @@ def mix_lines(db: Db, mixed: list[tuple[int, list[Placed]]]) -> list[str]:
     return lines
 
 
-def report(command: str, root: Path, db: Db, placed: list[Placed], gold: dict, metadata: dict) -> str:
-    out = [f"$ {command}", f"code scored: {root} @ {git_head(root)}", f"gold: {GOLD.relative_to(HERE)}"]
+def report(command: str, root: Path, db: Db, placed: list[Placed], gold: dict, metadata: dict, gold_path: Path) -> str:
+    out = [f"$ {command}", f"code scored: {root} @ {git_head(root)}", f"gold: {shown(gold_path)}"]
     out.append(f"units: {db.kind} ({len(db.units)} accepted), articles stored: {len(db.articles)}")
     out += [f"note: {n}" for n in db.notes]
     remarks = gold["remarks"]
@@ -348,12 +357,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--root", type=Path, default=HERE, help="checkout whose code ingests (default: this one)")
     parser.add_argument("--seeds", type=Path, help="seed directory (default: ROOT/seeds)")
+    parser.add_argument("--gold", type=Path, default=GOLD, help="remarks annotated by meaning (default: the seeds')")
     parser.add_argument("--out", type=Path, help="also write the report here")
     parser.add_argument("--db", type=Path, help="SQLite file to create and keep (default: a temporary one)")
     args = parser.parse_args()
     root = args.root.resolve()
     seeds = (args.seeds or root / "seeds").resolve()
-    gold = json.loads(GOLD.read_text(encoding="utf-8"))
+    gold_path = args.gold.resolve()
+    gold = json.loads(gold_path.read_text(encoding="utf-8"))
     metadata = json.loads((seeds / "metadata.json").read_text(encoding="utf-8"))
     command = f"cd {Path.cwd()} && python " + " ".join([os.path.relpath(__file__, Path.cwd())] + sys.argv[1:])
     with tempfile.TemporaryDirectory() as tmp:
@@ -364,7 +375,7 @@ def main() -> None:
         ingest(root, seeds, url)
         db = load(url)
         placed = locate(db, gold, seeds, metadata)
-        text_out = report(command, root, db, placed, gold, metadata)
+        text_out = report(command, root, db, placed, gold, metadata, gold_path)
     sys.stdout.write(text_out)
     if args.out:
         args.out.write_text(text_out, encoding="utf-8")
