@@ -229,3 +229,19 @@ def test_a_present_tense_the_tagger_reads_as_a_bare_verb_still_splits(nlp):
 def test_bare_verbs_after_a_modal_stay_one_remark_in_a_direct_quote(nlp):
     quote = "We will stand by the workers and fight this closure in every court."
     assert split(nlp, f"“{quote}” Ruiz said.", quote, QuoteKind.DIRECT) == [quote]
+
+
+def test_a_conjunct_with_a_tense_or_modal_of_its_own_is_a_second_remark(nlp):
+    text = "The mill's owner said the company had shut down its furnace on Tuesday and would cooperate with inspectors."
+    quote = "the company had shut down its furnace on Tuesday and would cooperate with inspectors"
+    assert split(nlp, text, quote) == [
+        "the company had shut down its furnace on Tuesday",
+        "would cooperate with inspectors",
+    ]
+    text = "Ms Varga said the firm was ‘deeply troubled’ by the collapse and had ‘halted all drilling’ at the site."
+    quote = "the firm was ‘deeply troubled’ by the collapse and had ‘halted all drilling’ at the site"
+    fragments = ("deeply troubled", "halted all drilling")
+    assert split(nlp, text, quote, QuoteKind.MIXED, fragments) == [
+        "the firm was ‘deeply troubled’ by the collapse",
+        "had ‘halted all drilling’ at the site",
+    ]

@@ -36,6 +36,8 @@ from .test_identity import ORG, G, P, article, ingest, speakers_by_quote
         ("Liberal MP Anneke Stroud", ["Liberal MP"], "Anneke Stroud"),
         ("Harbour Police Constable Ewan Tait", ["Harbour Police Constable"], "Ewan Tait"),
         ("Sgt Mirela Dobos", ["Sgt"], "Mirela Dobos"),
+        ("Cr Wendeline Okoro", ["Cr"], "Wendeline Okoro"),
+        ("Cllr Padraig Moyle", ["Cllr"], "Padraig Moyle"),
         ("Dr. Ivo Marchetti", ["Dr."], "Ivo Marchetti"),
         ("Mr. Mr. Vantongeren", ["Mr."], "Vantongeren"),
         ("Priscilla Nwosu, MP", ["MP"], "Priscilla Nwosu"),
@@ -145,6 +147,21 @@ def test_a_bare_titled_surname_is_the_person_named_in_full(nlp):
         "Mr. Castellanos, the delegation's spokesman, said no date had been set."
     )
     assert {s[0] for s in speakers(nlp, text)} == {"Ramiro Castellanos"}
+
+
+@pytest.mark.model
+def test_british_and_australian_titles_come_off_and_a_titled_surname_is_a_person(nlp):
+    # "Cllr Moyle" is tagged an organisation by the small model: the title says person.
+    text = (
+        "Shire urges calm over water\n\n"
+        "Shire mayor Cr Wendeline Okoro urged residents to boil their water until further notice.\n\n"
+        "\u2018It is a precaution,\u2019 Cr Okoro said.\n\n"
+        "Cllr Padraig Moyle, the deputy leader, said the council would meet on Friday.\n\n"
+        "\u201cWe will act now,\u201d Cllr Moyle told the meeting."
+    )
+    found = speakers(nlp, text)
+    assert [s[0] for s in found] == ["Wendeline Okoro"] * 2 + ["Padraig Moyle"] * 2
+    assert all(s[1] is SpeakerKind.PERSON for s in found)
 
 
 @pytest.mark.model

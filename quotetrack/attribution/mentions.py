@@ -142,6 +142,10 @@ def name_in(head: Token, mask: QuoteMask) -> Name | None:
     if titling and titling[-1] < len(proper) - 1:
         proper = proper[titling[-1] + 1 :]
     titled = any(t.lower_ in HONORIFICS or t.lower_ in TITLE_ABBREVIATIONS for t in phrase)
+    if titled and len(proper) == 1 and proper[0].lower_ not in ORGANISATION_NAME_WORDS:
+        # "Cllr Hale" or "Dr Osei" tagged an organisation: a personal title before one name
+        # makes it a surname, which the table joins to the person the article named in full.
+        return Name(SpeakerKind.PERSON, f"{_title_of(phrase)} {_joined(proper)}".strip(), bare=True, titled=True)
     if label in {"ORG", "FAC", "GPE", "NORP", "LOC"} and entity is not None and is_titled_person(entity.text):
         # "Sgt Ron Long" tagged a facility, "Councilor Rita Diaz" an organisation: a title
         # and a short name are a person whatever NER called them.

@@ -3,7 +3,8 @@
 A direct quote is split into its sentences, and every quote into its clauses coordinated by
 "and" or "but" that have subjects of their own ("X, but the request was ignored and he was
 released"), and into conjoined finite verbs with complements of their own ("fled Brazil ...
-and entered the U.S.", "protect criminals and put officers at risk"). Alternatives ("either
+and entered the U.S.", "protect criminals and put officers at risk") or auxiliaries of their
+own ("had shut off its pipe and would cooperate"). Alternatives ("either
 ... or ...") stay one remark.
 The quote itself is untouched: claims are sub-spans of it, in order, never overlapping, and
 always at least one (the whole quote).
@@ -42,6 +43,8 @@ ABBREVIATIONS = frozenset(
 _OPENING_MARKS = "“‘\"'(["
 _CLOSING_MARKS = "”’\"')]"
 _EDGE_JUNK = ",;:—–- \t\n\u00a0"
+# Auxiliaries that carry tense or modality: a verb with one of its own is finite.
+_FINITE_AUXILIARY = frozenset({"VBD", "VBZ", "VBP", "MD"})
 COORDINATORS = frozenset({"and", "but", "or", "nor", "yet", "so", "while", "whereas"})
 
 
@@ -185,6 +188,11 @@ def _finite_predicate(conjunct: Token) -> bool:
     do not."""
     if conjunct.head.pos_ not in {"VERB", "AUX"}:
         return False
+    if any(c.dep_ in {"aux", "auxpass"} and c.tag_ in _FINITE_AUXILIARY for c in conjunct.children):
+        # A tense or modal of its own ("had shut off the pipe and would cooperate with
+        # investigators", "was concerned and had ceased all releases"): a second predication,
+        # with or without a complement.
+        return True
     # "policies protect criminals and put officers at risk": the tagger reads a present tense
     # it cannot tell from the base form ("put") as a bare verb; after a finite first
     # conjunct, with no auxiliary of its own, it is finite too.

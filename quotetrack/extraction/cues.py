@@ -87,6 +87,16 @@ TITLE_ABBREVIATIONS = {
     "col.": "colonel",
     "det.": "detective",
     "ceo": "executive",  # as "chief executive (officer)" reads: names.role_of
+    # British and Australian titles, written without a full stop ("Cr Bronwyn Keel", "Cllr Hale")
+    "cr": "councillor",
+    "cr.": "councillor",
+    "cllr": "councillor",
+    "cllr.": "councillor",
+    "insp": "inspector",
+    "insp.": "inspector",
+    "supt": "superintendent",
+    "sgt": "sergeant",
+    "prof": "professor",
 }
 HONORIFICS = frozenset("mr. mrs. ms. dr. mr mrs ms dr sir dame".split())
 
