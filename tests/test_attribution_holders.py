@@ -113,6 +113,21 @@ def test_what_someone_said_speaks_for_them(nlp):
     assert speaker_name(quote) == "paul reyes" and quote.method is Method.OWNER
 
 
+def test_a_union_or_company_someone_has_speaks_for_itself_and_an_office_for_its_owner(nlp):
+    text = (
+        "Ferry crews to strike\n\n"
+        "Ferry crews in Larnmouth will walk out for two days next week after talks over rosters broke down, "
+        "their union confirmed on Monday.\n\n"
+        "The Maritime Workers Union said 88 per cent of members had backed the action.\n\n"
+        "Harbour commissioner Edith Marr has not commented. Her office said she would meet both sides on Friday."
+    )
+    union = quote_with(nlp, text, "will walk out for two days")
+    assert speaker_name(union) == "maritime workers union"
+    assert union.speaker.kind is SpeakerKind.ORGANISATION
+    office = quote_with(nlp, text, "would meet both sides")
+    assert speaker_name(office) == "edith marr" and office.method is Method.OWNER
+
+
 def test_pointed_out_reports_and_introduces_the_next_quote(nlp):
     text = (
         "The group has grown quickly, said its director Mary Hall. As union president Ellen Park pointed out, "

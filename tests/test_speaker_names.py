@@ -174,6 +174,20 @@ def test_organisations_keep_their_full_name_and_kind(nlp):
 
 
 @pytest.mark.model
+def test_a_club_named_like_a_person_is_an_organisation_and_its_short_name_and_the_club_are_it(nlp):
+    # The small model tags "Brenton Rovers" a person; "Rovers" alone closes its name; "the
+    # club" is the club already quoted, not the one its own sentence names.
+    text = (
+        "Rovers part company with coach\n\n"
+        "Brenton Rovers have become the latest club to change coaches after a heavy home defeat.\n\n"
+        "Rovers said assistant Ruth Okello would lead the side on Saturday.\n\n"
+        "Okello will take charge of the trip to Corley Athletic, the club said."
+    )
+    found = speakers(nlp, text)
+    assert [(s[0], s[1]) for s in found] == [("Brenton Rovers", SpeakerKind.ORGANISATION)] * 2
+
+
+@pytest.mark.model
 def test_descriptions_are_named_whole_and_officials_of_a_named_place_are_it(nlp):
     text = (
         "Clinic closes ward\n\n"

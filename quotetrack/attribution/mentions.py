@@ -25,7 +25,7 @@ from ..extraction.syntax import QuoteMask, entities_within, entity_containing, i
 from ..types import SpeakerKind
 from .gender import first_name_gender
 from .name_spans import full_name, is_credit, looks_like_person, organisation_then_person, person_span
-from .names import COMMON_NOUNS, PERSON_NOUNS, ROLE_WORDS, is_titled_person
+from .names import COMMON_NOUNS, PERSON_NOUNS, ROLE_WORDS, ends_in_organisation_word, is_titled_person
 
 # Dependents whose names are not the speaker: "Y's spokesman", "X, who told Z", "X of Y".
 _OTHER_PARTY = {"poss", "relcl", "acl", "advcl", "ccomp"}
@@ -71,6 +71,8 @@ def person_entities(head: Token, mask: QuoteMask) -> list[tuple[Span, bool]]:
     for ent in entities_within(head.doc, min(own), max(own) + 1) if own else ():
         if ent.label_ != "PERSON" or len(ent) < 2 or not all(t.i in own for t in ent) or is_credit(ent.text):
             continue
+        if ends_in_organisation_word(ent.text):
+            continue
         appositive = any(t.dep_ == "appos" for t in ent) and not ent.start <= head.i < ent.end
         contains_head = ent.start <= head.i < ent.end
         found.append((ent, appositive, (not appositive, not contains_head, abs(ent.root.i - head.i))))
@@ -92,6 +94,9 @@ def name_in(head: Token, mask: QuoteMask) -> Name | None:
     containing = entity_containing(doc, head.i)
     if containing is not None and containing.label_ == "PERSON":
         containing = person_span(containing)  # "Amy Berman" + "Jackson": NER cut one name in two
+    if containing is not None and containing.label_ == "PERSON" and ends_in_organisation_word(containing.text):
+        # "Ashworth Rovers said", tagged a person: a club, a union or a party by its name's words.
+        return Name(SpeakerKind.ORGANISATION, containing.text)
     if (
         containing is not None
         and containing.label_ == "PERSON"
@@ -175,7 +180,8 @@ def name_in(head: Token, mask: QuoteMask) -> Name | None:
     if len(proper) == 1:
         # One word: a surname the article gave in full, or a one-word organisation; the
         # table decides ("Healey" tagged ORG is still Maura Healey's surname).
-        kind = SpeakerKind.ORGANISATION if organisation else SpeakerKind.PERSON
+        named_as_body = organisation or ends_in_organisation_word(phrase.text)  # "Rovers said"
+        kind = SpeakerKind.ORGANISATION if named_as_body else SpeakerKind.PERSON
         return Name(kind, f"{_title_of(phrase)} {words}".strip(), bare=True, titled=titled)
     if label == "PERSON" or titled:
         return Name(SpeakerKind.PERSON, f"{_title_of(phrase)} {words}".strip(), titled=titled)

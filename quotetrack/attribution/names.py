@@ -228,6 +228,13 @@ def canonical_person(name: str) -> tuple[list[str], str]:
     return titles, text
 
 
+def ends_in_organisation_word(text: str) -> bool:
+    """A name ending in an organisation's word ("Ashworth Rovers", "Harlow Trades Union",
+    "Rovers" alone), which NER may take for a person's."""
+    words = text.split()
+    return bool(words) and words[-1][:1].isupper() and words[-1].lower() in ORGANISATION_NAME_WORDS
+
+
 def is_titled_person(text: str) -> bool:
     """ "Councilor Rita Diaz", which NER may call an organisation: a role word, then a
     two- or three-word name with no organisation word in it."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from spacy.tokens import Token
+from spacy.tokens import Span, Token
 
 from ..extraction.candidate import Candidate
 from ..extraction.cues import (
@@ -159,6 +159,11 @@ def party_member(head: Token, ctx: Context) -> Resolution | None:
     return Resolution(person, mention, Method.ROLE, head.lower_) if person is not None else None
 
 
+# Bodies that speak for the one who has them ("his office", "Hale's campaign"), unlike a union,
+# a party or a company, which a possessive only relates to someone ("their union said").
+SERVING_BODIES = frozenset("office campaign administration government team staff".split())
+
+
 def owner(head: Token, ctx: Context) -> Resolution | None:
     """ "His office said", "Hale's campaign said", "ICE's statement", "her remarks": the owner
     speaks. A spokesperson is not the owner: "the ministry's spokesman" is an unnamed source of
@@ -170,6 +175,8 @@ def owner(head: Token, ctx: Context) -> Resolution | None:
         return None
     if possessor.ent_type_ in {"GPE", "LOC"} and lemma in ORGANISATION_NOUNS:
         return None  # "Israel's military", "the city's health department": a body of its own, not the country
+    if lemma in ORGANISATION_NOUNS and lemma not in SERVING_BODIES:
+        return None  # "their union", "its parent company", "his party": a body that speaks for itself
     resolved = resolve_mention(possessor, ctx.nested())
     if resolved.entry is None:
         return None
@@ -216,7 +223,9 @@ def organisation_anaphor(head: Token, ctx: Context) -> Resolution | None:
     a broadcaster) the description stands as written."""
     lemma = head.lemma_.lower()
     phrase = noun_phrase(head)
-    if lemma not in ORGANISATION_NOUNS or head.tag_ not in {"NN", "NNP"} or not is_bare_definite(phrase, head):
+    if lemma not in ORGANISATION_NOUNS or head.tag_ not in {"NN", "NNP"}:
+        return None
+    if not (is_bare_definite(phrase, head) or _owned_by_pronoun(phrase, head)):
         return None
 
     def fits(entry: Entry | None) -> bool:
@@ -229,7 +238,9 @@ def organisation_anaphor(head: Token, ctx: Context) -> Resolution | None:
     named = ctx.table.nearest_organisation(head.idx, fits)
     named_at = named.mentioned_before(head.idx) if named is not None else None
     entry = quoted[-1][1] if quoted else named
-    if quoted and named is not None and named_at is not None and named_at > quoted[-1][0]:
+    # One named in the description's own sentence is more often what the speech is about
+    # ("... the trip to Fenwick Athletic, the club said") than who speaks: the one quoted wins.
+    if quoted and named is not None and named_at is not None and quoted[-1][0] < named_at < head.sent.start_char:
         entry = named
     if entry is None:
         later = [r.entry for _, r in ctx.ahead.after(head.idx)]
@@ -237,6 +248,19 @@ def organisation_anaphor(head: Token, ctx: Context) -> Resolution | None:
     if entry is None:
         return None  # the description sieve keeps "the government" as written
     return Resolution(entry, phrase.text, Method.ORGANISATION_ANAPHOR, lemma)
+
+
+def _owned_by_pronoun(phrase: Span, head: Token) -> bool:
+    """ "their union", "its parent company": definite as "the union" is, and referring back
+    the same way (a body that serves its owner, "his office", is the owner sieve's)."""
+    others = [t for t in phrase if t.i != head.i]
+    owned = [t for t in others if t.dep_ == "poss" and t.pos_ == "PRON"]
+    return (
+        len(owned) == 1
+        and head.lemma_.lower() not in SERVING_BODIES
+        and all(t.dep_ in {"poss", "amod", "compound"} for t in others)
+        and not any(c.dep_ == "prep" for c in head.children)
+    )
 
 
 # How far back a document named again ("the statement") is looked for, in paragraphs.

@@ -38,6 +38,7 @@ from .name_spans import (
 from .names import (
     COMMON_NOUNS,
     canonical_person,
+    ends_in_organisation_word,
     family_name,
     fold,
     handle_to_name,
@@ -144,7 +145,9 @@ class NameTable:
                 opening = words[: len(short)] == short and all(
                     w in ORGANISATION_NAME_WORDS or w in COMMON_NOUNS for w in words[len(short) :]
                 )
-                closing = len(short) >= 2 and words[-len(short) :] == short
+                # Closing words: two or more, or one that is itself an organisation's word
+                # ("Rovers" of "Ashworth Rovers", "the Post" of "The Washington Post").
+                closing = words[-len(short) :] == short and (len(short) >= 2 or short[0] in ORGANISATION_NAME_WORDS)
                 if opening or closing:
                     owners.append(other)
             if len(owners) == 1:
@@ -253,7 +256,9 @@ class NameTable:
                 if following is not None and following.label_ == "PERSON" and absorbed(ent, person_span(following)):
                     continue
             person_like = is_titled_person(ent.text) or looks_like_person(ent.text) or _who_follows(ent)
-            if (
+            if ent.label_ == "PERSON" and ends_in_organisation_word(ent.text):
+                self.add_organisation(ent.text, position=ent.start_char)  # "Ashworth Rovers"
+            elif (
                 ent.label_ == "PERSON"
                 and (len(ent) >= 2 or person_like)
                 or ent.label_ in {"ORG", "FAC"}

@@ -125,5 +125,6 @@ ORGANISATION_NAME_WORDS = frozenset(
 alliance association party committee council news network times post journal institute foundation
 center centre union coalition group league society agency department office fund project campaign
 inc inc. llc corp corp. company co. press media watch
+club fc afc rovers wanderers athletic rangers albion hotspur
 """.split()
 )
