@@ -245,3 +245,10 @@ def test_a_conjunct_with_a_tense_or_modal_of_its_own_is_a_second_remark(nlp):
         "the firm was ‘deeply troubled’ by the collapse",
         "had ‘halted all drilling’ at the site",
     ]
+
+
+def test_two_clauses_the_parser_hangs_on_the_cue_are_two_claims_and_a_short_one_stands(nlp):
+    # Both clauses are heads of the quote here (ccomp of "said"), not a clause and its conjunct.
+    quote = "We are heartbroken, but we are not finished,"
+    text = f'Supporters gathered outside the statehouse on Tuesday. "{quote}" Moreau said.'
+    assert split(nlp, text, quote, QuoteKind.DIRECT) == ["We are heartbroken", "we are not finished"]

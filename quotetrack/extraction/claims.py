@@ -56,12 +56,13 @@ def claim_spans(doc: Doc, candidate: Candidate) -> tuple[tuple[int, int], ...]:
     if whole is None:
         return ((candidate.start, candidate.end),)
     if candidate.kind is QuoteKind.DIRECT:
-        # Sentences, then their coordinated clauses: the words are the speaker's own, so a
-        # clause must be a sentence's length to stand alone.
+        # Sentences (a short one joins its neighbour: "Unconscionable."), then their
+        # coordinated clauses, which stand alone from three words ("We are devastated, but
+        # we are not done" is two remarks).
         claims = [
             clause
             for sentence in _sentences(text, *whole)
-            for clause in _clauses(doc, candidate, *sentence, minimum=MIN_SENTENCE_WORDS)
+            for clause in _clauses(doc, candidate, *sentence, minimum=MIN_CLAUSE_WORDS)
         ]
     else:
         claims = _clauses(doc, candidate, *whole)
@@ -143,7 +144,7 @@ def _clause_starts(span: Span) -> list[int]:
     cue when the parser hung the conjunct there), or of another such conjunct. Conjuncts
     inside relative or subordinate clauses hang off those clauses' verbs, never a head."""
     heads = {t.i for t in span if not _within(t.head, span) or t.head == t}
-    starts = []
+    starts = [t.left_edge.i for t in span if t.i in heads and _second_reported_clause(t, span)]
     for token in span:
         if token.dep_ != "conj" or not _conjoined_by_and(token):
             continue
@@ -156,6 +157,17 @@ def _clause_starts(span: Span) -> list[int]:
         if span.start < left and (not _within(token.head, span) or token.head.i < left):
             starts.append(left)
     return starts
+
+
+def _second_reported_clause(head: Token, span: Span) -> bool:
+    """ "We are devastated, but we are not done," she said: the parser may hang both clauses
+    on the cue, each a head of the quote; the second, with a subject of its own after "and" /
+    "but", is a remark of its own as a conjunct would be."""
+    left = head.left_edge.i
+    if left <= span.start or not _has_subject(head, span) or head.dep_ not in {"ccomp", "conj", "ROOT"}:
+        return False
+    before = head.doc[left - 1]
+    return before.dep_ == "cc" and before.lower_ in {"and", "but", "yet"}
 
 
 def _misattached_to_passive_clause(conjunct: Token, span: Span, heads: set[int]) -> bool:
