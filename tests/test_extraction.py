@@ -268,3 +268,18 @@ def test_description_without_a_name_is_an_unnamed_source_as_written(nlp):
     assert quote.method is Method.DESCRIPTION
     named = find(quotes_of(nlp, "Minister Ana Ruiz said that the reforms would continue."), "the reforms")
     assert quote.confidence < named.confidence
+
+
+def test_a_cue_set_off_by_commas_reports_the_clause_after_it(nlp):
+    text = (
+        "Depot fire\n\n"
+        "In the meantime, Mayor Ilse Brandt said, the town would keep the road closed.\n\n"
+        "The depot was destroyed, the fire chief said, and crews will stay at the site through Friday.\n\n"
+        "The roof, officials said on Monday, had collapsed before midnight."
+    )
+    found = {q.text: (q.kind, q.speaker.name if q.speaker else None) for q in quotes_of(nlp, text)}
+    assert found["the town would keep the road closed"] == (QuoteKind.INDIRECT, "Ilse Brandt")
+    assert "The depot was destroyed" in found
+    assert "crews will stay at the site through Friday" in found
+    # A subject cut off by the cue is no clause of its own after it: nothing after is reported alone.
+    assert "had collapsed before midnight" not in found

@@ -213,6 +213,35 @@ def _clause_before_trailing_attribution(verb: Token) -> Span | None:
     return doc[sentence.start : comma]
 
 
+def _clause_after_parenthetical(verb: Token) -> Span | None:
+    """ "In the meantime, Okafor said, the city would abide by the injunction" and "The
+    warehouse was destroyed, the chief said, and crews will remain at the scene": a cue set
+    off by commas inside its sentence reports the clause after it too."""
+    doc, sentence = verb.doc, verb.sent
+    if any(c.dep_ in {"ccomp", "dobj", "xcomp"} for c in verb.children):
+        return None
+    if not any(c.dep_ == "nsubj" and c.i < verb.i for c in verb.children):
+        return None
+    left, right = verb.left_edge.i, verb.right_edge.i
+    # The parser may hang the commas around the cue on it.
+    left += 1 if left < verb.i and doc[left].text == "," else 0
+    right -= 1 if right > verb.i and doc[right].text == "," else 0
+    if (
+        left - 1 <= sentence.start
+        or doc[left - 1].text != ","
+        or right + 2 >= sentence.end
+        or doc[right + 1].text != ","
+    ):
+        return None
+    start = right + 2
+    if doc[start].dep_ == "cc":
+        start += 1
+    after = doc[start : sentence.end]
+    if not any(t.dep_ in {"nsubj", "nsubjpass"} and after.start <= t.head.i < after.end for t in after):
+        return None  # not a clause of its own
+    return after
+
+
 def _without(sentence: Span, removed: Span) -> Span:
     """The sentence minus a leading or trailing attribution phrase."""
     doc = sentence.doc
@@ -281,6 +310,9 @@ def indirect_quotes(doc: Doc, mask: QuoteMask, skip_paragraph) -> list[Candidate
                 clause = _clause(token)
                 if clause is not None:
                     found.append(_candidate(clause, token, mask))
+                after = _clause_after_parenthetical(token)
+                if after is not None and (clause is None or clause.end <= after.start):
+                    found.append(_candidate(after, token, mask))
             elif is_request_cue(token):
                 clause = _reported_request(token)
                 if clause is not None:
