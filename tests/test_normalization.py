@@ -57,3 +57,12 @@ def test_person_nouns_come_from_wordnet_lexicographer_files():
 
     assert all(is_person_noun(w) for w in ("senator", "spokesman", "resident", "quarterback"))
     assert not any(is_person_noun(w) for w in ("plane", "jury", "report", "agency", "qzxv"))
+
+
+def test_a_typographic_apostrophe_inside_a_word_is_read_as_a_plain_one_and_offsets_hold():
+    # The tagger reads "D’Souza" as a common noun; "D'Souza" as a name. Quote marks stay.
+    original = "‘Rock on,’ Mr D’Souza said of O’Brien-Kaur’s ‘plan’, and they’re right."
+    repaired = normalize(original)
+    assert repaired.text == "‘Rock on,’ Mr D'Souza said of O'Brien-Kaur's ‘plan’, and they're right."
+    assert repaired.insertions == ()
+    assert repaired.span_to_original(0, len(repaired.text)) == (0, len(original))

@@ -165,6 +165,21 @@ def test_british_and_australian_titles_come_off_and_a_titled_surname_is_a_person
 
 
 @pytest.mark.model
+def test_names_with_typographic_apostrophes_are_one_person(nlp):
+    text = (
+        "Breach alert\n\n"
+        "Security researcher Rohan D\u2019Souza said he had found a sample of the data on a forum.\n\n"
+        "\u201cThe records I saw had names and emails,\u201d Mr D\u2019Souza said.\n\n"
+        "Anita O\u2019Brien-Kaur, the chief executive, said the company was investigating. "
+        "\u201cWe are sorry,\u201d O\u2019Brien-Kaur said."
+    )
+    found = speakers(nlp, text)
+    assert [(s[0], s[1]) for s in found] == [("Rohan D'Souza", SpeakerKind.PERSON)] * 2 + [
+        ("Anita O'Brien-Kaur", SpeakerKind.PERSON)
+    ] * 2
+
+
+@pytest.mark.model
 def test_organisations_keep_their_full_name_and_kind(nlp):
     text = (
         "Ferry fleet ageing\n\n"

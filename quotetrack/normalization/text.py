@@ -4,9 +4,10 @@ Scraping loses spaces between words ("Great BarringtonICE said", "Wu saidlaw enf
 "Trust Actwhich prohibits") and the punctuation between clauses with them (an em dash lost in
 "deportation effortsa clip that was recirculated": "efforts—a clip"). The parser then sees
 one unknown word, the attribution is lost, and a reported clause runs on past its end into
-the writer's aside. We only ever *insert* characters, so every character of the original
-maps back to one offset of the repaired text and a journalist always sees the exact source
-wording: quote spans are cut from the original.
+the writer's aside. We only ever *insert* characters (or swap one for one: a typographic
+apostrophe inside a word for a plain one), so every character of the original maps back to one
+offset of the repaired text and a journalist always sees the exact source wording: quote spans
+are cut from the original.
 """
 
 from __future__ import annotations
@@ -48,6 +49,11 @@ _REPAIRS = (
 # A lone surrogate (broken UTF-16 in a scrape, or "\ud800" in JSON) cannot be encoded, and
 # spaCy hashes every token as UTF-8. It becomes U+FFFD, one character for one: offsets hold.
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+# A typographic apostrophe inside a word ("D’Souza", "O’Brien-Kaur", "don’t") reads to the
+# tagger as a closing quote mark: "D’Souza" becomes a common noun and "Mr D’Souza" a title
+# alone. The parser sees the plain apostrophe, one character for one; stored wordings keep
+# the original's.
+_CURLY_APOSTROPHE = re.compile(r"(?<=[^\W\d_])\u2019(?=[^\W\d_])")
 
 
 @dataclass(frozen=True)
@@ -121,4 +127,5 @@ def normalize(original: str) -> NormalizedText:
         pieces.append(points[point])
         previous = point
     pieces.append(original[previous:])
-    return NormalizedText(original, _LONE_SURROGATE.sub("\ufffd", "".join(pieces)), tuple(insertions), tuple(breaks))
+    repaired = _CURLY_APOSTROPHE.sub("'", _LONE_SURROGATE.sub("\ufffd", "".join(pieces)))
+    return NormalizedText(original, repaired, tuple(insertions), tuple(breaks))
