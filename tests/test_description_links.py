@@ -132,3 +132,21 @@ def test_the_possessive_may_move_within_one_description(nlp):
     )
     first = speaker_of(nlp, text, "the roads were open")
     assert first is not None and first == speaker_of(nlp, text, "the army had been sent")
+
+
+def test_a_lede_description_is_the_person_named_next_and_the_title_later_is_them_too(nlp):
+    # The lede describes, the next paragraph names without a quote, and the
+    # other side's negotiator is the first person quoted by name.
+    text = (
+        "Fishing talks stall\n\n"
+        "Norland's fisheries minister says the two countries made \u201creal progress\u201d this week. "
+        "But they remain divided over quotas.\n\n"
+        "Ingrid Sandvik spoke to reporters in Tromsa on Friday after four days of meetings.\n\n"
+        "The minister repeated that Norland would not accept any deal that cut the cod quota. "
+        "The next round is set for May 2, according to the minister.\n\n"
+        "Pieter Claes, Vestria's chief negotiator, confirmed on Friday that his country had offered a compromise."
+    )
+    assert speaker_of(nlp, text, "real progress") == "Ingrid Sandvik"
+    assert speaker_of(nlp, text, "would not accept any deal") == "Ingrid Sandvik"
+    assert speaker_of(nlp, text, "The next round is set") == "Ingrid Sandvik"
+    assert speaker_of(nlp, text, "offered a compromise") == "Pieter Claes"

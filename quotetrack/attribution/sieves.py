@@ -133,13 +133,45 @@ def role(head: Token, ctx: Context) -> Resolution | None:
     surname_given = head.pos_ == "PROPN" and head.lower_ not in TITLE_ABBREVIATIONS and head.lower_ != wanted
     if person is not None and (not surname_given or fold(person.name.split()[-1]) == fold(head.text)):
         return Resolution(person, phrase.text, Method.ROLE, wanted)
+    if person is None and head.pos_ != "PROPN":
+        # "Marland's trade minister says ..." resolved in the lede: "the minister" later is
+        # whoever that description was taken for.
+        for _, earlier in reversed(ctx.previous):
+            described = earlier.method in {Method.ROLE, Method.LEDE_DESCRIPTION} and earlier.evidence == wanted
+            if described and earlier.entry is not None:
+                return Resolution(earlier.entry, phrase.text, Method.ROLE, wanted)
     if lemma in TITLE_NOUNS and head.pos_ != "PROPN" and ctx.depth == 0:
         # A lede describes, a later paragraph names ("The transport secretary has defended
         # ... Sarah Whitmore told the BBC"): the next person quoted.
         people = [r.entry for _, r in ctx.ahead.after(head.idx) if r.entry and r.entry.kind is SpeakerKind.PERSON]
+        named = _first_named_after(ctx, head.idx)
+        if named is not None:
+            # "Marland's trade minister says ... Danielle Okafor-Reid spoke to reporters": the
+            # person the article names first after its lede, quoted or not.
+            return Resolution(named, phrase.text, Method.LEDE_DESCRIPTION, lemma)
         if people:  # the first person quoted after the description (the look-ahead keeps text order)
             return Resolution(people[0], phrase.text, Method.LEDE_DESCRIPTION, lemma)
     return None
+
+
+# How far after a lede's description the person it describes must be named, in paragraphs.
+LEDE_NAMED_WITHIN = 1
+
+
+def _first_named_after(ctx: Context, position: int) -> Entry | None:
+    """The person the article names first after `position`, when that is in the next
+    paragraph at most and nobody was named before it (a lede describes who the story names next)."""
+    if any(e.mentioned_before(position) is not None for e in ctx.table.unique_people()):
+        return None
+    after = [
+        (min(p for p in e.positions if p > position), e)
+        for e in ctx.table.unique_people()
+        if any(p > position for p in e.positions)
+    ]
+    if not after:
+        return None
+    at, entry = min(after, key=lambda pe: pe[0])
+    return entry if ctx.paragraph_of(at) - ctx.paragraph_of(position) <= LEDE_NAMED_WITHIN else None
 
 
 def party_member(head: Token, ctx: Context) -> Resolution | None:
