@@ -190,3 +190,17 @@ def test_figures_speak_for_whoever_published_them_and_a_party_figure_is_a_person
     assert speaker_name(quote_with(nlp, text, "Unemployment fell")) == "Ostland Labour Office"
     person = quote_with(nlp, text, "the minister would stay")
     assert "party figure" in speaker_name(person) and person.speaker.kind is SpeakerKind.UNNAMED_SOURCE
+
+
+def test_a_floating_quote_after_a_paragraph_about_someone_is_theirs(nlp):
+    text = (
+        "Clinic to close\n\n"
+        "The health board's chair, Owen Lasky, said the clinic would close in June.\n\n"
+        "Councillor Mara Quinn has campaigned against the closure for months. "
+        "She did not mince words when we reached her on Monday.\n\n"
+        "\u201cThis board has ignored every warning. Families will pay for it.\u201d"
+    )
+    assert speaker_name(quote_with(nlp, text, "ignored every warning")) == "Mara Quinn"
+    # A paragraph that does not end on her leaves the floor with the last speaker quoted.
+    other = text.replace("She did not mince words when we reached her on Monday.", "The board met on Monday.")
+    assert speaker_name(quote_with(nlp, other, "ignored every warning")) == "Owen Lasky"

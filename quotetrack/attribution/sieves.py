@@ -542,13 +542,35 @@ def _utterance_owner(subject: Token) -> Token | None:
 
 def _speaker_of_paragraph(start: int, end: int, ctx: Context) -> Entry | None:
     """Who a paragraph last gives the floor to: its last attributed quote, unless a
-    reporting clause after it introduces someone else."""
+    reporting clause after it introduces someone else; in a paragraph that quotes nobody,
+    the person or body it is about ("Local TD Fintan Harte has been raising the alarm for
+    years. He didn't hold back when we spoke to him." before a quote with no cue)."""
     quoted = [(c, r) for c, r in ctx.previous if start <= c.start < end and r.entry is not None]
     after = quoted[-1][0].end if quoted else start
     introduced = _introduced_between(after, end, ctx)
     if introduced is not None and introduced[1]:
         return introduced[0]
+    if not quoted:
+        return _closing_subject(start, end, ctx)
     return quoted[-1][1].entry if quoted else None
+
+
+def _closing_subject(start: int, end: int, ctx: Context) -> Entry | None:
+    """The person a paragraph that quotes nobody ends on: its last sentence's subject, a
+    "he" or "she" for someone it names ("Local TD Fintan Harte has been raising the alarm for
+    years. He didn't hold back when we spoke to him.")."""
+    span = ctx.table.doc.char_span(start, end, alignment_mode="contract")
+    if span is None or len(span) == 0:
+        return None
+    last = list(span.sents)[-1]
+    subject = next((t for t in last if t.dep_ == "nsubj" and t.head.dep_ == "ROOT"), None)
+    if subject is None or subject.lower_ not in {"he", "she"}:
+        return None
+    entry = resolve_mention(subject, ctx.nested()).entry
+    if entry is None or entry.kind is not SpeakerKind.PERSON:
+        return None
+    named_here = any(start <= p < end for p in entry.positions)  # the paragraph is about them
+    return entry if named_here else None
 
 
 def _issuer(head: Token) -> Token | None:
