@@ -315,3 +315,14 @@ def test_the_subject_of_a_passive_sentence_does_not_speak_the_quote_after_it(nlp
     # No rule reads him as its speaker (the candidate model may still guess him, the only
     # person named, with its own calibrated confidence).
     assert quote.method in {Method.RANKED, Method.UNRESOLVED}
+
+
+def test_a_name_after_the_body_a_description_names_is_the_described_person(nlp):
+    # The parser hangs "Prof Ilse Marwick" on the agency; an agency's apposition is no name of its own.
+    text = (
+        "Flu cases climb\n\n"
+        "Even the director of the National Disease Control Agency, Prof Ilse Marwick, admits cases went up "
+        "by almost a third last year."
+    )
+    quote = quote_with(nlp, text, "cases went up")
+    assert speaker_name(quote) == "ilse marwick" and quote.method is Method.APPOSITION

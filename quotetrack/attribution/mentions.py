@@ -126,6 +126,10 @@ def name_in(head: Token, mask: QuoteMask) -> Name | None:
             ),
             None,
         )
+        if named is None:
+            named_after = _person_after_described_body(head, mask)
+            if named_after is not None:
+                return Name(SpeakerKind.PERSON, named_after, in_apposition=True)
         if named is not None and _given_tail(named) and not mask.contains(named):
             # "One protester, Kim In-seok,": the tagger made "seok" a noun, the name is whole.
             return Name(SpeakerKind.PERSON, doc[named.left_edge.i : named.i + 1].text, in_apposition=True)
@@ -190,6 +194,23 @@ def name_in(head: Token, mask: QuoteMask) -> Name | None:
         # known first name and a surname are a person, not an organisation.
         return Name(SpeakerKind.PERSON, words)
     return Name(SpeakerKind.ORGANISATION, phrase.text)
+
+
+def _person_after_described_body(head: Token, mask: QuoteMask) -> str | None:
+    """ "the director of the National Infection Control Authority, Prof Anand Kurup,": the
+    parser hangs the name on the body, but a body's apposition is no person's name; it is
+    the described one's."""
+    for prep in head.children:
+        if prep.dep_ != "prep" or prep.lower_ != "of":
+            continue
+        for body in prep.children:
+            for named in body.children:
+                if named.dep_ != "appos" or named.pos_ != "PROPN" or mask.contains(named):
+                    continue
+                text = head.doc[named.left_edge.i : named.i + 1].text
+                if is_titled_person(text) or looks_like_person(text):
+                    return text
+    return None
 
 
 def _given_tail(token: Token) -> bool:
