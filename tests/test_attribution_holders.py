@@ -326,3 +326,15 @@ def test_a_name_after_the_body_a_description_names_is_the_described_person(nlp):
     )
     quote = quote_with(nlp, text, "cases went up")
     assert speaker_name(quote) == "ilse marwick" and quote.method is Method.APPOSITION
+
+
+def test_the_company_is_not_a_body_named_in_its_own_report_nor_a_persons_surname(nlp):
+    text = (
+        "Payments app breach\n\n"
+        "Personal details linked to 300,000 accounts on payments app KoruPay were exposed, "
+        "the company's chief executive Tane Waaka said on Monday.\n\n"
+        "The breach was found on Friday, according to security chief Mere Raman. "
+        "The attackers used a vendor's login, Raman said.\n\n"
+        "Affected customers will be told by SMS within three days, the company said."
+    )
+    assert speaker_name(quote_with(nlp, text, "told by SMS")) == "korupay"

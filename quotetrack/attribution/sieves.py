@@ -267,12 +267,14 @@ def organisation_anaphor(head: Token, ctx: Context) -> Resolution | None:
 
     # The organisation last quoted or last named, whichever came later.
     quoted = [(c.start, r.entry) for c, r in ctx.previous if r.entry is not None and fits(r.entry)]
-    named = ctx.table.nearest_organisation(head.idx, fits)
+    # One named in the description's own sentence is more often what the speech is about
+    # ("... the trip to Fenwick Athletic, the club said", "customers will be told by SMS, the
+    # company said") than who speaks: one named before the sentence wins, if there is one.
+    sentence = head.sent.start_char
+    named = ctx.table.nearest_organisation(sentence, fits) or ctx.table.nearest_organisation(head.idx, fits)
     named_at = named.mentioned_before(head.idx) if named is not None else None
     entry = quoted[-1][1] if quoted else named
-    # One named in the description's own sentence is more often what the speech is about
-    # ("... the trip to Fenwick Athletic, the club said") than who speaks: the one quoted wins.
-    if quoted and named is not None and named_at is not None and quoted[-1][0] < named_at < head.sent.start_char:
+    if quoted and named is not None and named_at is not None and quoted[-1][0] < named_at < sentence:
         entry = named
     if entry is None:
         later = [r.entry for _, r in ctx.ahead.after(head.idx)]

@@ -453,8 +453,17 @@ class NameTable:
     def nearest_organisation(self, position: int, fits: Callable[[Entry], bool] = lambda e: True) -> Entry | None:
         """The organisation named last before `position` ("SkyWest Air ... the company said"),
         among those that `fits` accepts."""
-        organisations = [e for e in self.organisations.values() if not is_common_noun_phrase(e.name) and fits(e)]
+        organisations = [
+            e
+            for e in self.organisations.values()
+            if not is_common_noun_phrase(e.name) and not self._a_surname(e.name) and fits(e)
+        ]
         return named_last(organisations, position)
+
+    def _a_surname(self, name: str) -> bool:
+        """ "Raman", tagged an organisation where "Raman said", is the surname of a person
+        the article names in full: no organisation to refer back to."""
+        return " " not in name.strip() and self.by_surname(name) is not None
 
 
 def named_last(entries: list[Entry], position: int) -> Entry | None:
