@@ -247,3 +247,32 @@ def test_corrections_move_every_claim_of_a_quote(seed_extractions, tmp_path):
         curation.correct_quote(session, globe_id, "editor", status="accepted")
     assert _partition(db) == before
     db.engine.dispose()
+
+
+def test_two_claims_of_one_quote_stay_two_statements_when_a_third_wording_relates_to_both(db):
+    """Each claim of a two-remark quote may pick the same wording of another outlet as its
+    strongest neighbour; that must not chain the two remarks into one statement. The
+    extraction is written by hand here (no parser): the quotes, their claims and speakers."""
+    from quotetrack.storage.models import ClaimRow
+    from quotetrack.types import Article, Method, Quote, QuoteKind, Speaker, SpeakerKind
+
+    speaker = Speaker("Orla Penrose", SpeakerKind.PERSON, ())
+    first = "Nurses have warned about ward staffing for years. I raised ward staffing with the minister three times."
+    cut = first.index(" I raised")
+    quote_a = Quote(
+        0, len(first), first, QuoteKind.DIRECT, "said", "Penrose", speaker, Method.EXPLICIT_NAME, 0.95,
+        claims=((0, cut), (cut + 1, len(first))),
+    )  # fmt: skip
+    second = "she had raised ward staffing and the nurses' warnings with the minister for years"
+    quote_b = Quote(0, len(second), second, QuoteKind.INDIRECT, "said", "Penrose", speaker, Method.EXPLICIT_NAME, 0.95)
+    with db.transaction() as session:
+        store_article(session, Article(first, outlet="Paper A", url="https://example.org/a"), [quote_a], "test")
+        store_article(session, Article(second, outlet="Paper B", url="https://example.org/b"), [quote_b], "test")
+    with db.reading() as session:
+        claims = session.scalars(select(ClaimRow).order_by(ClaimRow.article_id, ClaimRow.ordinal)).all()
+        a_claims = [c for c in claims if c.quote.article.url.endswith("/a")]
+        assert len(a_claims) == 2
+        assert a_claims[0].statement_id != a_claims[1].statement_id
+        # ... and the other outlet's wording still joins one of them.
+        b_claim = next(c for c in claims if c.quote.article.url.endswith("/b"))
+        assert b_claim.statement_id in {c.statement_id for c in a_claims}

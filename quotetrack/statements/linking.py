@@ -300,11 +300,14 @@ def _connect(members: dict[int, ClaimRow]) -> Callable[[int], int]:
     content keys, so the order claims arrived in plays no part), into groups; `root(id)` names
     a claim's group. A link is not followed when it would put two claims dated in other months
     into one group: an undated wording ("police arrested Reed") links to "arrested Reed in
-    March" and to "arrested Reed in June", but must not chain the two events into one statement.
+    March" and to "arrested Reed in June", but must not chain the two events into one statement;
+    nor when it would put two claims of one quote together (each is a remark of its own, however
+    a third outlet's wording relates to both).
     A link whose own two claims are dated apart is followed (relate let a word-for-word link
     through: the quoted words are the remark, whatever dates the outlets put around them)."""
     parent = {cid: cid for cid in members}
     dated: dict[int, set[frozenset[int]]] = {cid: {months(c.text)} - {frozenset()} for cid, c in members.items()}
+    quotes: dict[int, set[int]] = {cid: {c.quote_id} for cid, c in members.items()}
 
     def root(cid: int) -> int:
         while parent[cid] != cid:
@@ -326,8 +329,11 @@ def _connect(members: dict[int, ClaimRow]) -> Callable[[int], int]:
             continue
         if not months_differ(c.text, other.text) and any(not x & y for x in dated[a] for y in dated[b]):
             continue
+        if quotes[a] & quotes[b]:
+            continue  # two claims of one quote are two remarks, even through a third wording
         parent[a] = b
         dated[b] |= dated.pop(a)
+        quotes[b] |= quotes.pop(a)
     return root
 
 
