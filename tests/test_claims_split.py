@@ -252,3 +252,12 @@ def test_two_clauses_the_parser_hangs_on_the_cue_are_two_claims_and_a_short_one_
     quote = "We are heartbroken, but we are not finished,"
     text = f'Supporters gathered outside the statehouse on Tuesday. "{quote}" Moreau said.'
     assert split(nlp, text, quote, QuoteKind.DIRECT) == ["We are heartbroken", "we are not finished"]
+
+
+def test_a_contrast_after_a_comma_is_a_second_claim_and_a_time_clause_is_not(nlp):
+    text = "The company said sales rose in Asia, whereas European sales fell by a tenth."
+    quote = "sales rose in Asia, whereas European sales fell by a tenth"
+    assert split(nlp, text, quote) == ["sales rose in Asia", "European sales fell by a tenth"]
+    text = "The mayor said the council would meet while the roads were closed."
+    quote = "the council would meet while the roads were closed"
+    assert split(nlp, text, quote) == [quote]

@@ -45,6 +45,10 @@ _CLOSING_MARKS = "”’\"')]"
 _EDGE_JUNK = ",;:—–- \t\n\u00a0"
 # Auxiliaries that carry tense or modality: a verb with one of its own is finite.
 _FINITE_AUXILIARY = frozenset({"VBD", "VBZ", "VBP", "MD"})
+# Subordinators of a contrast, which reports a second fact ("..., while the other five were
+# carrying the bacteria"); and the marks a claim does not start with.
+CONTRASTS = frozenset({"while", "whereas"})
+_CLAUSE_MARKS = frozenset({"that", "whether"}) | CONTRASTS
 COORDINATORS = frozenset({"and", "but", "or", "nor", "yet", "so", "while", "whereas"})
 
 
@@ -144,7 +148,11 @@ def _clause_starts(span: Span) -> list[int]:
     cue when the parser hung the conjunct there), or of another such conjunct. Conjuncts
     inside relative or subordinate clauses hang off those clauses' verbs, never a head."""
     heads = {t.i for t in span if not _within(t.head, span) or t.head == t}
-    starts = [t.left_edge.i for t in span if t.i in heads and _second_reported_clause(t, span)]
+    starts = [
+        t.left_edge.i
+        for t in span
+        if (t.i in heads and _second_reported_clause(t, span)) or (t.head.i in heads and _contrast(t, span))
+    ]
     for token in span:
         if token.dep_ != "conj" or not _conjoined_by_and(token):
             continue
@@ -162,12 +170,25 @@ def _clause_starts(span: Span) -> list[int]:
 def _second_reported_clause(head: Token, span: Span) -> bool:
     """ "We are devastated, but we are not done," she said: the parser may hang both clauses
     on the cue, each a head of the quote; the second, with a subject of its own after "and" /
-    "but", is a remark of its own as a conjunct would be."""
+    "but", is a remark of its own as a conjunct would be. So is a contrast after a comma: "two
+    patients had an active infection, while the other five were carrying the bacteria"."""
     left = head.left_edge.i
-    if left <= span.start or not _has_subject(head, span) or head.dep_ not in {"ccomp", "conj", "ROOT"}:
+    if left <= span.start or not _has_subject(head, span):
         return False
+    if head.dep_ == "advcl":
+        return _contrast(head, span)
     before = head.doc[left - 1]
-    return before.dep_ == "cc" and before.lower_ in {"and", "but", "yet"}
+    return head.dep_ in {"ccomp", "conj", "ROOT"} and before.dep_ == "cc" and before.lower_ in {"and", "but", "yet"}
+
+
+def _contrast(clause: Token, span: Span) -> bool:
+    """ ", while the other five were carrying the bacteria": a clause of contrast after a
+    comma, with a subject of its own (not "would meet while the roads were closed")."""
+    left = clause.left_edge.i
+    if clause.dep_ != "advcl" or left <= span.start or not _has_subject(clause, span):
+        return False
+    first, before = clause.doc[left], clause.doc[left - 1]
+    return first.dep_ == "mark" and first.lower_ in CONTRASTS and before.text == ","
 
 
 def _misattached_to_passive_clause(conjunct: Token, span: Span, heads: set[int]) -> bool:
@@ -258,7 +279,7 @@ def _edge_punct(token: Token, keep: str) -> bool:
 
 def _leading_word(token: Token) -> bool:
     lower = token.lower_
-    return (token.dep_ == "cc" and lower in COORDINATORS) or (token.dep_ == "mark" and lower in {"that", "whether"})
+    return (token.dep_ == "cc" and lower in COORDINATORS) or (token.dep_ == "mark" and lower in _CLAUSE_MARKS)
 
 
 # -- shared --------------------------------------------------------------------------------------
