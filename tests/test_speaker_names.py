@@ -180,6 +180,18 @@ def test_names_with_typographic_apostrophes_are_one_person(nlp):
 
 
 @pytest.mark.model
+def test_a_hyphenated_surname_alone_is_the_person_named_in_full(nlp):
+    # NER tags the bare "Okonkwo-Lindt" an organisation in each of these sentences.
+    text = (
+        "Trade talks stall\n\n"
+        '"We have made progress," Trade Minister Adaeze Okonkwo-Lindt told reporters on Friday.\n\n'
+        "Okonkwo-Lindt said Norland would not sign a deal that kept the duty in place.\n\n"
+        "The two sides will meet again in Kellby on March 14, Okonkwo-Lindt said."
+    )
+    assert {s[0] for s in speakers(nlp, text)} == {"Adaeze Okonkwo-Lindt"}
+
+
+@pytest.mark.model
 def test_organisations_keep_their_full_name_and_kind(nlp):
     text = (
         "Ferry fleet ageing\n\n"

@@ -108,10 +108,11 @@ def explicit_name(head: Token, ctx: Context) -> Resolution | None:
         # NER may run a surname into what follows ("Rathbun the Scientology"): a person the
         # article names in full, by the mention's first word, wins over an unknown organisation.
         first = name.text.split()[0]
-        person = ctx.table.by_surname(first, head.idx) if head.text == first else None
+        # "Okafor-Reid said": the parser's head is the hyphenated name's last part.
+        person = ctx.table.by_surname(first, head.idx) if head.text in (first, first.split("-")[-1]) else None
         entry = ctx.table.organisation_for(name.text)
         mentioned_elsewhere = entry is not None and any(p != head.idx for p in entry.positions)
-        if person is not None and not mentioned_elsewhere:
+        if person is not None and (not mentioned_elsewhere or ctx.table.is_a_surname(name.text)):
             return Resolution(person, mention, Method.SURNAME, first)
         if entry is not None:
             return Resolution(entry, mention, Method.ORGANISATION, name.text)

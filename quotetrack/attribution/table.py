@@ -456,11 +456,11 @@ class NameTable:
         organisations = [
             e
             for e in self.organisations.values()
-            if not is_common_noun_phrase(e.name) and not self._a_surname(e.name) and fits(e)
+            if not is_common_noun_phrase(e.name) and not self.is_a_surname(e.name) and fits(e)
         ]
         return named_last(organisations, position)
 
-    def _a_surname(self, name: str) -> bool:
+    def is_a_surname(self, name: str) -> bool:
         """ "Raman", tagged an organisation where "Raman said", is the surname of a person
         the article names in full: no organisation to refer back to."""
         return " " not in name.strip() and self.by_surname(name) is not None
