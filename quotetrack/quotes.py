@@ -59,7 +59,7 @@ def quotes_from_doc(doc: Doc, normalized: NormalizedText) -> tuple[list[Quote], 
     speakers: dict[tuple[SpeakerKind, str], Speaker] = {}
     for _, resolution in resolutions:
         if resolution.entry is not None:
-            speakers.setdefault(_speaker_key(resolution.entry), resolution.entry.speaker())
+            speakers.setdefault(_speaker_key(resolution.entry), _as_written(resolution.entry.speaker(), normalized))
     quotes = []
     for candidate, resolution in resolutions:
         # Claims parse every quote again: on a text of thousands of quotes this stage alone
@@ -67,6 +67,17 @@ def quotes_from_doc(doc: Doc, normalized: NormalizedText) -> tuple[list[Quote], 
         budget.check(doc, "claims")
         quotes.append(_quote(candidate, resolution, speakers, doc, normalized, table))
     return quotes, list(speakers.values())
+
+
+def _as_written(speaker: Speaker, normalized: NormalizedText) -> Speaker:
+    """The speaker's name, titles and aliases with the article's own apostrophes (the parser
+    read plain ones: normalization.text)."""
+    return replace(
+        speaker,
+        name=normalized.as_written(speaker.name),
+        titles=tuple(normalized.as_written(t) for t in speaker.titles),
+        aliases=tuple(normalized.as_written(a) for a in speaker.aliases),
+    )
 
 
 def _within_lost_breaks(candidate: Candidate, normalized: NormalizedText) -> Candidate:
@@ -106,7 +117,7 @@ def _quote(
         text=normalized.original[start:end],
         kind=candidate.kind,
         cue=candidate.cue_text if candidate.speaker_text is None else "posted",
-        speaker_mention=resolution.mention,
+        speaker_mention=normalized.as_written(resolution.mention) if resolution.mention else resolution.mention,
         speaker=speakers.get(_speaker_key(resolution.entry)) if resolution.entry is not None else None,
         method=resolution.method,
         confidence=resolution.confidence if resolution.confidence is not None else confidence(resolution.method),

@@ -69,6 +69,14 @@ class NormalizedText:
         """Map a repaired-text offset to the original text."""
         return offset - bisect_right(self.insertions, offset - 1)
 
+    def as_written(self, words: str) -> str:
+        """`words` read off the repaired text (a name, a title) with the typographic
+        apostrophes the original has there: "D'Souza" back to "D’Souza"."""
+        if "'" not in words or "\u2019" not in self.original:
+            return words
+        typographic = words.replace("'", "\u2019")
+        return typographic if typographic in self.original else words
+
     def span_to_original(self, start: int, end: int) -> tuple[int, int]:
         return self.to_original(start), self.to_original(end)
 
