@@ -331,6 +331,8 @@ def _connect(members: dict[int, ClaimRow]) -> Callable[[int], int]:
             continue
         if quotes[a] & quotes[b]:
             continue  # two claims of one quote are two remarks, even through a third wording
+        if len(quotes[a]) > len(quotes[b]):
+            a, b = b, a  # the smaller group joins the larger: linear however big a statement grows
         parent[a] = b
         dated[b] |= dated.pop(a)
         quotes[b] |= quotes.pop(a)
