@@ -144,12 +144,12 @@ def role(head: Token, ctx: Context) -> Resolution | None:
     if lemma in TITLE_NOUNS and head.pos_ != "PROPN" and ctx.depth == 0:
         # A lede describes, a later paragraph names ("The transport secretary has defended
         # ... Sarah Whitmore told the BBC"): the next person quoted.
-        people = [r.entry for _, r in ctx.ahead.after(head.idx) if r.entry and r.entry.kind is SpeakerKind.PERSON]
         named = _first_named_after(ctx, head.idx)
         if named is not None:
             # "Marland's trade minister says ... Danielle Okafor-Reid spoke to reporters": the
             # person the article names first after its lede, quoted or not.
             return Resolution(named, phrase.text, Method.LEDE_DESCRIPTION, lemma)
+        people = [r.entry for _, r in ctx.ahead.after(head.idx) if r.entry and r.entry.kind is SpeakerKind.PERSON]
         if people:  # the first person quoted after the description (the look-ahead keeps text order)
             return Resolution(people[0], phrase.text, Method.LEDE_DESCRIPTION, lemma)
     return None
@@ -546,8 +546,8 @@ def _utterance_owner(subject: Token) -> Token | None:
 def _speaker_of_paragraph(start: int, end: int, ctx: Context) -> Entry | None:
     """Who a paragraph last gives the floor to: its last attributed quote, unless a
     reporting clause after it introduces someone else; in a paragraph that quotes nobody,
-    the person or body it is about ("Local TD Fintan Harte has been raising the alarm for
-    years. He didn't hold back when we spoke to him." before a quote with no cue)."""
+    the person its last sentence is about ("Local TD Fintan Harte has been raising the alarm
+    for years. He didn't hold back when we spoke to him." before a quote with no cue)."""
     quoted = [(c, r) for c, r in ctx.previous if start <= c.start < end and r.entry is not None]
     after = quoted[-1][0].end if quoted else start
     introduced = _introduced_between(after, end, ctx)
@@ -555,7 +555,7 @@ def _speaker_of_paragraph(start: int, end: int, ctx: Context) -> Entry | None:
         return introduced[0]
     if not quoted:
         return _closing_subject(start, end, ctx)
-    return quoted[-1][1].entry if quoted else None
+    return quoted[-1][1].entry
 
 
 def _closing_subject(start: int, end: int, ctx: Context) -> Entry | None:
