@@ -565,7 +565,8 @@ def _closing_subject(start: int, end: int, ctx: Context) -> Entry | None:
     span = ctx.table.doc.char_span(start, end, alignment_mode="contract")
     if span is None or len(span) == 0:
         return None
-    last = list(span.sents)[-1]
+    sentence = span[-1].sent
+    last = span.doc[max(sentence.start, span.start) : span.end]  # the paragraph's last sentence
     subject = next((t for t in last if t.dep_ == "nsubj" and t.head.dep_ == "ROOT"), None)
     if subject is None or subject.lower_ not in {"he", "she"}:
         return None
