@@ -474,6 +474,7 @@ def _claim(cid: int, text: str, link: int | None, rank: float):
         text=text,
         best_link_id=link,
         best_link_rank=rank,
+        quote_id=cid,  # each claim its own quote
         start=0,
         end=len(text),
         quote=SimpleNamespace(article=article),
