@@ -172,11 +172,11 @@ def _second_reported_clause(head: Token, span: Span) -> bool:
     on the cue, each a head of the quote; the second, with a subject of its own after "and" /
     "but", is a remark of its own as a conjunct would be. So is a contrast after a comma: "two
     patients had an active infection, while the other five were carrying the bacteria"."""
+    if head.dep_ == "advcl":
+        return _contrast(head, span)
     left = head.left_edge.i
     if left <= span.start or not _has_subject(head, span):
         return False
-    if head.dep_ == "advcl":
-        return _contrast(head, span)
     before = head.doc[left - 1]
     return head.dep_ in {"ccomp", "conj", "ROOT"} and before.dep_ == "cc" and before.lower_ in {"and", "but", "yet"}
 
