@@ -239,3 +239,32 @@ def test_why_a_source_is_unnamed_is_not_part_of_its_name(nlp):
     names = [q.speaker.name for q in quotes if q.speaker]
     assert "one senior backbencher" in names
     assert any(n.startswith("doctor who used to treat") for n in names)  # a clause that describes stays
+
+
+def test_the_same_body_is_the_one_quoted_before(nlp):
+    # "The same management" says it is the management that spoke before, not a new speaker.
+    text = (
+        "Pool row\n\n"
+        'Leisure centre management held a briefing on Monday to say the water was "safe for swimmers". '
+        'The same management also insisted that "budgets are under control". Parents were not convinced.'
+    )
+    quotes, _ = extract_quotes(text, nlp)
+    first = next(q for q in quotes if "swimmers" in q.text)
+    again = next(q for q in quotes if "budgets" in q.text)
+    assert first.speaker is not None and first.speaker.name == "Leisure centre management"
+    assert again.speaker == first.speaker
+
+
+def test_a_noun_that_is_a_person_when_it_says_of_what_describes_a_person(nlp):
+    # "head" is first a body part in WordNet; "the head of the agency" is a person, and the
+    # "he" after the quote is that person, not the nurse quoted before.
+    text = (
+        "Cuts bite\n\n"
+        "The ward will reopen next week, the hospital's chief nurse has said.\n\n"
+        "The head of the water agency said funding had been cut. He said staff were worried."
+    )
+    quotes, _ = extract_quotes(text, nlp)
+    head = next(q for q in quotes if "funding" in q.text)
+    worried = next(q for q in quotes if "worried" in q.text)
+    assert head.speaker is not None and head.speaker.name == "head of the water agency"
+    assert worried.speaker == head.speaker

@@ -118,3 +118,28 @@ def test_a_title_never_holds_a_quote_mark_or_a_line_break(nlp):
     titles = [t for s in speakers for t in s.titles]
     assert any(s.name == "Mara Quint" for s in speakers)
     assert not [t for t in titles if "\n" in t or any(m in t for m in '"“”')]
+
+
+def test_a_member_of_the_irish_parliament_is_the_person_after_the_title(nlp):
+    # "TD" (a member of the Dáil) is a title as "MP" is; NER reads the phrase as an organisation.
+    text = (
+        "Ward row\n\n"
+        "Independent TD Fintan Morrow, who represents the area, said nurses had warned for years.\n\n"
+        "Mr Morrow said the minister had ignored three letters."
+    )
+    quotes, _ = extract_quotes(text, nlp)
+    speakers = {q.speaker.name for q in quotes if q.speaker}
+    assert speakers == {"Fintan Morrow"}
+    assert "Independent TD" in next(q.speaker for q in quotes if q.speaker).titles
+
+
+def test_a_title_the_mention_leans_on_is_never_a_person_of_the_article(nlp):
+    # "Dr" in "Dr Kelly said" is the compound of the name; the article names nobody called "Dr".
+    # A lede's description takes the first person named after it, so a stray "Dr" would win.
+    text = (
+        "Clinic closes\n\n"
+        "The clinic will close on Friday, the hospital's head of surgery has said.\n\n"
+        "Dr Ruth Kelly said the theatres were needed elsewhere. Dr Kelly added that staff would move."
+    )
+    quotes, _ = extract_quotes(text, nlp)
+    assert {q.speaker.name for q in quotes if q.speaker} == {"Ruth Kelly"}

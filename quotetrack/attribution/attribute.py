@@ -20,7 +20,7 @@ from .context import Context, Lookahead, Resolution
 from .description_links import link_descriptions
 from .mentions import name_in
 from .name_spans import looks_like_person
-from .names import handle_to_name
+from .names import handle_to_name, is_role_word
 from .new_referents import separate_new_referents
 from .ranker import Model, model_in_use, rank
 from .sieves import attribute
@@ -66,6 +66,8 @@ def _mention_heads(head: Token) -> list[Token]:
 
 
 def _register(table: NameTable, head: Token, mask: QuoteMask) -> None:
+    if is_role_word(head.text):
+        return  # "Dr" of "Dr Kelly", a compound the mention leans on: a title, never a name
     name = name_in(head, mask)
     if name is None:
         return

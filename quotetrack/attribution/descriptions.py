@@ -10,7 +10,7 @@ from spacy.tokens import Span, Token
 
 from ..extraction.cues import NON_SPEAKER_NOUNS, ORGANISATION_NOUNS, SOURCE_NOUNS
 from ..extraction.syntax import noun_phrase
-from ..normalization.lexicon import is_person_noun
+from ..normalization.lexicon import has_person_sense, is_person_noun
 from ..types import Method, SpeakerKind
 from .context import Context, Resolution
 from .names import COMMON_NOUNS, PERSON_NOUNS, fold, is_common_noun_phrase
@@ -23,16 +23,18 @@ def description(head: Token, ctx: Context) -> Resolution | None:
     lemma = head.lemma_.lower()
     phrase = noun_phrase(head)
     singular = head.tag_ in {"NN", "NNP"}
-    # "a patient's relative": the possessor's article counts.
     possessor = next((c for c in head.children if c.dep_ == "poss"), None)
-    determiner = next(
-        (c.lower_ for t in (head, possessor) if t is not None for c in t.children if c.dep_ in {"det", "nummod"}), ""
-    )
+    determiner = determiner_of(head)
     if singular and is_bare_definite(phrase, head) and lemma not in ORGANISATION_NOUNS:
         # "A spokeswoman for the agency said ... the spokeswoman said": the one described before.
         earlier = _described_before(lemma, ctx)
         if earlier is not None:
             return Resolution(earlier, phrase.text, Method.DESCRIPTION, lemma)
+        if any(t.lower_ == "same" for t in phrase):
+            # "Hospital management said ... The same management also said": the one before.
+            same = _unnamed_speaker_ending_with(head.lower_, ctx)
+            if same is not None:
+                return Resolution(same, phrase.text, Method.DESCRIPTION, lemma)
         introduced = _introduced_before(head, ctx) if lemma in REFERRING_NOUNS else None
         if introduced is not None:
             return Resolution(Entry(introduced, SpeakerKind.UNNAMED_SOURCE), phrase.text, Method.DESCRIPTION, lemma)
@@ -51,7 +53,7 @@ def description(head: Token, ctx: Context) -> Resolution | None:
     # (WordNet says the noun is a person's), so that the quotes after it can follow it. Only as
     # the speaker itself: as a pronoun's antecedent ("the pilot ... he said") it was measured to
     # take "he" from the person named just before.
-    described_person = determiner == "the" and head.pos_ == "NOUN" and ctx.depth == 0 and is_person_noun(lemma)
+    described_person = determiner == "the" and head.pos_ == "NOUN" and ctx.depth == 0 and names_a_person(head, lemma)
     if singular and (lemma in SOURCE_NOUNS or determiner in {"a", "an", "one"} or described_person):
         words = described_words(head, phrase, with_clauses=True)
         entry = Entry(strip_determiner(words), SpeakerKind.UNNAMED_SOURCE, gender=noun_gender(lemma))
@@ -66,6 +68,24 @@ def description(head: Token, ctx: Context) -> Resolution | None:
         words = described_words(head, phrase, with_clauses=False)
         return Resolution(Entry(strip_determiner(words), SpeakerKind.GROUP), words, Method.DESCRIPTION, lemma)
     return None
+
+
+def determiner_of(head: Token) -> str:
+    """The description's article or number, lowercase ("" when none); "a patient's relative":
+    the possessor's article counts."""
+    possessor = next((c for c in head.children if c.dep_ == "poss"), None)
+    return next(
+        (c.lower_ for t in (head, possessor) if t is not None for c in t.children if c.dep_ in {"det", "nummod"}), ""
+    )
+
+
+def names_a_person(head: Token, lemma: str) -> bool:
+    """A person's noun ("the sheriff"), or a noun that is one when it says of what: "the
+    head of infection control", "the chair of the committee" (not "the head of the queue",
+    which speaks of no one: such a phrase is never a speech verb's subject)."""
+    if is_person_noun(lemma):
+        return True
+    return has_person_sense(lemma) and any(c.dep_ == "prep" and c.lower_ == "of" for c in head.children)
 
 
 def _named_by_modifier(head: Token, table: NameTable) -> Entry | None:
@@ -89,6 +109,21 @@ def _described_before(lemma: str, ctx: Context) -> Entry | None:
         entry = resolution.entry
         described = resolution.method is Method.DESCRIPTION and resolution.evidence == lemma
         if described and entry is not None and entry.kind is SpeakerKind.UNNAMED_SOURCE:
+            return entry
+    return None
+
+
+def _unnamed_speaker_ending_with(word: str, ctx: Context) -> Entry | None:
+    """The last earlier speaker, not a named person, whose words end with `word`
+    ("Hospital management" for "the same management"): an entry a sieve found, or a mention
+    no sieve matched, as the ranker keeps it (written, without its article)."""
+    for _, resolution in reversed(ctx.previous):
+        entry = resolution.entry
+        if entry is None and resolution.method is Method.UNRESOLVED and resolution.mention:
+            entry = Entry(strip_determiner(resolution.mention.strip(" ,")), SpeakerKind.UNNAMED_SOURCE)
+        if entry is None or entry.kind is SpeakerKind.PERSON:
+            continue
+        if fold(entry.name).split()[-1:] == [fold(word)]:
             return entry
     return None
 

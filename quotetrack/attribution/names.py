@@ -31,7 +31,7 @@ ROLE_WORDS = (
 councilmember councilwoman councilman councilmembers alderwoman alderperson selectman selectwoman
 assemblyman assemblywoman assemblymember constable
 trooper marshal deputy acting assistant interim associate executive vice former spokesman spokeswoman
-spokesperson ceo cfo coo cto mep msp mla mpp pc cpl cpl. insp insp. maj maj. pvt pvt. sgt rabbi imam
+spokesperson ceo cfo coo cto mep msp mla mpp td pc cpl cpl. insp insp. maj maj. pvt pvt. sgt rabbi imam
 reverend pastor cardinal archbishop magistrate coroner envoy emir sheikh chairman taoiseach consul
 president-elect
 """.split()

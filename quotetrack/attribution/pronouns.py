@@ -23,7 +23,7 @@ from ..extraction.cues import (
     PRONOUNS_THING,
 )
 from ..extraction.syntax import is_cue
-from ..normalization.lexicon import is_person_noun
+from ..normalization.lexicon import has_person_sense, is_person_noun
 from ..types import Method, SpeakerKind
 from .context import Context, Resolution
 from .coref import antecedents
@@ -60,7 +60,11 @@ def agrees(entry: Entry, pronoun: Token) -> bool:
 
 def _describes_a_person(description: str) -> bool:
     words = description.split(",")[0].lower().replace("'s", " ").split()
-    return any(is_person_noun(word) for word in words)
+    # "the head of the agency": a noun that is a person when it says of what (descriptions.py).
+    return any(
+        is_person_noun(word) or has_person_sense(word) and words[i + 1 : i + 2] == ["of"]
+        for i, word in enumerate(words)
+    )
 
 
 def resolve_pronoun(

@@ -26,7 +26,15 @@ from ..extraction.cues import (
 from ..extraction.syntax import QUOTED_AS, doc_text, is_cue, noun_phrase
 from ..types import Method, SpeakerKind
 from .context import UNRESOLVED, Context, MentionSieve, Resolution
-from .descriptions import described_words, description, is_bare_definite, quantified, strip_determiner
+from .descriptions import (
+    described_words,
+    description,
+    determiner_of,
+    is_bare_definite,
+    names_a_person,
+    quantified,
+    strip_determiner,
+)
 from .mentions import is_pronoun, name_in
 from .name_spans import abbreviation_role
 from .names import fold
@@ -141,7 +149,10 @@ def role(head: Token, ctx: Context) -> Resolution | None:
             described = earlier.method in {Method.ROLE, Method.LEDE_DESCRIPTION} and earlier.evidence == wanted
             if described and earlier.entry is not None:
                 return Resolution(earlier.entry, phrase.text, Method.ROLE, wanted)
-    if lemma in TITLE_NOUNS and head.pos_ != "PROPN" and ctx.depth == 0:
+    # "the hospital's head of infection control has said": a definite person description,
+    # not only a title, names who the lede describes.
+    described = determiner_of(head) == "the" and names_a_person(head, lemma)
+    if (lemma in TITLE_NOUNS or described) and head.pos_ != "PROPN" and ctx.depth == 0:
         # A lede describes, a later paragraph names ("The transport secretary has defended
         # ... Sarah Whitmore told the BBC"): the next person quoted.
         named = _first_named_after(ctx, head.idx)
@@ -149,6 +160,8 @@ def role(head: Token, ctx: Context) -> Resolution | None:
             # "Marland's trade minister says ... Danielle Okafor-Reid spoke to reporters": the
             # person the article names first after its lede, quoted or not.
             return Resolution(named, phrase.text, Method.LEDE_DESCRIPTION, lemma)
+        if lemma not in TITLE_NOUNS:
+            return None
         people = [r.entry for _, r in ctx.ahead.after(head.idx) if r.entry and r.entry.kind is SpeakerKind.PERSON]
         if people:  # the first person quoted after the description (the look-ahead keeps text order)
             return Resolution(people[0], phrase.text, Method.LEDE_DESCRIPTION, lemma)

@@ -112,6 +112,24 @@ def is_person_noun(word: str) -> bool:
     return at is not None and data[at : at + 12].split()[1].decode() == _NOUN_PERSON
 
 
+# How many of a noun's most frequent senses `has_person_sense` reads: "head" is a person in
+# its fourth ("the head of the agency"), "chair" in its third.
+PERSON_SENSES = 4
+
+
+@lru_cache(maxsize=20_000)
+def has_person_sense(word: str) -> bool:
+    """One of the PERSON_SENSES most frequent senses of the noun `word` is a person, as "head"
+    and "chair" are when a phrase says of what ("the head of the agency")."""
+    data, starts = data_lines("n")
+    senses = [s for s in wordnet_index().get(word, ()) if s[0] == "n"][:PERSON_SENSES]
+    for synset in senses:
+        at = starts.get(int(synset[1:]))
+        if at is not None and data[at : at + 12].split()[1].decode() == _NOUN_PERSON:
+            return True
+    return False
+
+
 @lru_cache(maxsize=4)
 def data_lines(tag: str) -> tuple[bytes, dict[int, int]]:
     """A data file and where each synset's line starts in it. Found by a scan, not taken from

@@ -215,6 +215,16 @@ def _numbers(text: str, tokens: list[str]) -> frozenset[str]:
     return frozenset(found)
 
 
+def _contracted_function_word(word: str) -> bool:
+    """ "there's", "she'd", "they'll", "we've": a stop word with its verb run on, no content.
+    ("o'clock" and "hartwell's" keep theirs: "o" and "hartwell" are no stop words.)"""
+    before, mark, after = word.partition("'")
+    return bool(mark) and before in STOP_WORDS and after in _CONTRACTIONS
+
+
+_CONTRACTIONS = frozenset({"s", "d", "ll", "ve", "re", "m"})
+
+
 def _negated(tokens: list[str]) -> bool:
     return any(t in NEGATORS or t.endswith("n't") for t in tokens)
 
@@ -227,6 +237,7 @@ def features(text: str) -> Features:
         for t in tokens
         if t not in STOP_WORDS
         and t not in _LIGHT
+        and not _contracted_function_word(t)
         and (t not in NEGATORS or (NEGATOR_VERBS_CONTENT and t in _NEGATOR_VERBS))
         and not t.endswith("n't")
         and len(t) > 1
