@@ -420,3 +420,30 @@ def test_officers_or_officials_no_organisation_distinguishes_stay_a_group(nlp):
     assert quote_with(nlp, officers, "the wolves had crossed").speaker.kind is SpeakerKind.GROUP
     generic = "Federal officials said the wolves had crossed the river. The Fish and Wildlife Service (FWS) agreed."
     assert quote_with(nlp, generic, "the wolves had crossed").speaker.kind is SpeakerKind.GROUP
+
+
+def test_an_organisation_ner_left_unlabelled_is_the_one_its_description_refers_to(nlp):
+    # The small model often labels nothing in "Osprey Coastal Airlines" at a text's start, and
+    # labels the title-case headline's words an organisation. "The carrier" is the airline the
+    # sentence's subject names, not the aircraft type named after it; "Osprey" alone is the
+    # airline, not a person.
+    text = (
+        "Turbine Fault Prompts Osprey Coastal to Ground Six Jets; Watchdog Orders Checks\n\n"
+        "Osprey Coastal Airlines has grounded six of its 11 Halden HX-40 turboprops after an inspection "
+        "found a cracked turbine blade, the carrier said on Monday.\n\n"
+        "The crack was found at Osprey's Port Lindell base, according to the airline. "
+        "The other grounded aircraft have engines from the same batch, Osprey said."
+    )
+    quotes, _ = extract_quotes(text, nlp)
+    assert {name(q) for q in quotes} == {"Osprey Coastal Airlines"}, [(q.text, name(q)) for q in quotes]
+
+
+def test_a_country_opening_an_airlines_name_stays_the_country(nlp):
+    text = (
+        "Jet debris found\n\n"
+        "Officials said the debris came from a Malaysia Airlines jet. "
+        "Malaysia said the parts would be flown to Kuala Lumpur for tests."
+    )
+    quotes, _ = extract_quotes(text, nlp)
+    tests = next(q for q in quotes if "Kuala Lumpur" in q.text)
+    assert name(tests) != "Malaysia Airlines"

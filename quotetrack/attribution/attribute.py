@@ -81,6 +81,8 @@ def _register(table: NameTable, head: Token, mask: QuoteMask) -> None:
             table.add_person(name.text, position=head.idx)
     elif (known := table.by_surname(name.text.split()[-1], head.idx)) is not None:
         known.positions.append(head.idx)
+    elif not name.titled and (table.organisation_for(name.text) or table.organisation_opened_by(name.text)):
+        return  # "Kestrel said" after "Kestrel Regional Airlines": the organisation, not a person
     elif name.titled or head.ent_type_ == "PERSON":
         table.add_person(name.text, position=head.idx)
     elif head.ent_type_ in {"ORG", "GPE", "NORP"} or name.kind is SpeakerKind.ORGANISATION:

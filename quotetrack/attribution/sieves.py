@@ -108,7 +108,7 @@ def explicit_name(head: Token, ctx: Context) -> Resolution | None:
         entry = ctx.table.person(name.text) if name.titled else None
         if entry is not None:  # "Mr. Toccafondi", never given in full
             return Resolution(entry, mention, Method.TITLE, name.text)
-        organisation = ctx.table.organisation_for(word)
+        organisation = ctx.table.organisation_for(word) or ctx.table.organisation_opened_by(name.text)
         if organisation is not None:
             return Resolution(organisation, mention, Method.EXPLICIT_NAME, name.text)
         return None
@@ -285,7 +285,11 @@ def organisation_anaphor(head: Token, ctx: Context) -> Resolution | None:
     # ("... the trip to Fenwick Athletic, the club said", "customers will be told by SMS, the
     # company said") than who speaks: one named before the sentence wins, if there is one.
     sentence = head.sent.start_char
-    named = ctx.table.nearest_organisation(sentence, fits) or ctx.table.nearest_organisation(head.idx, fits)
+    named = (
+        ctx.table.nearest_organisation(sentence, fits)
+        or _subject_organisation(head, ctx, fits)
+        or ctx.table.nearest_organisation(head.idx, fits)
+    )
     named_at = named.mentioned_before(head.idx) if named is not None else None
     entry = quoted[-1][1] if quoted else named
     if quoted and named is not None and named_at is not None and quoted[-1][0] < named_at < sentence:
@@ -296,6 +300,21 @@ def organisation_anaphor(head: Token, ctx: Context) -> Resolution | None:
     if entry is None:
         return None  # the description sieve keeps "the government" as written
     return Resolution(entry, phrase.text, Method.ORGANISATION_ANAPHOR, lemma)
+
+
+def _subject_organisation(head: Token, ctx: Context, fits: Callable[[Entry], bool]) -> Entry | None:
+    """With none named before its sentence: the organisation that is a subject of the sentence
+    before the description ("Kestrel Regional Airlines has grounded nine of its 14 Corvane
+    CT-70s ..., the carrier said"), not the last one the report names."""
+    for token in head.sent:
+        if token.i >= head.i:
+            break
+        if token.dep_ in {"nsubj", "nsubjpass"} and token.i != head.i:
+            phrase = noun_phrase(token)
+            found = ctx.table.organisation_within(phrase.start_char, phrase.end_char, fits)
+            if found is not None:
+                return found
+    return None
 
 
 def _owned_by_pronoun(phrase: Span, head: Token) -> bool:

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from spacy.tokens import Doc, Span
+from spacy.tokens import Doc, Span, Token
 
 from ..extraction.cues import ORGANISATION_NAME_WORDS
 from ..extraction.syntax import (
@@ -23,6 +23,7 @@ from ..extraction.syntax import (
     entities_within,
     noun_phrase,
 )
+from ..normalization.lexicon import is_word, places
 from ..types import Speaker, SpeakerKind
 from .gender import first_name_gender
 from .name_matching import fuller_organisation_name, name_words, near_surname, part_of, stem
@@ -37,6 +38,7 @@ from .name_spans import (
 )
 from .names import (
     COMMON_NOUNS,
+    ORGANISATION_WORDS,
     canonical_person,
     ends_in_organisation_word,
     family_name,
@@ -96,6 +98,7 @@ class NameTable:
         self._surnames: dict[str, list[Entry]] = {}
         self._read_acronyms()
         self._read_entities()
+        self._read_unlabelled_organisations()
 
     # -- building ------------------------------------------------------------------------
     def freeze(self) -> None:
@@ -142,9 +145,7 @@ class NameTable:
                 words = fold(other.name).split()
                 if other is entry or len(words) <= len(short):
                     continue
-                opening = words[: len(short)] == short and all(
-                    w in ORGANISATION_NAME_WORDS or w in COMMON_NOUNS for w in words[len(short) :]
-                )
+                opening = _opening_words_of(short, words)
                 # Closing words: two or more, or one that is itself an organisation's word
                 # ("Rovers" of "Ashworth Rovers", "the Post" of "The Washington Post").
                 closing = words[-len(short) :] == short and (len(short) >= 2 or short[0] in ORGANISATION_NAME_WORDS)
@@ -248,7 +249,7 @@ class NameTable:
     def _read_entities(self) -> None:
         found = entities(self.doc)
         for index, ent in enumerate(found):
-            if self.mask.contains(ent[0]) or is_credit(ent.text):
+            if self.mask.contains(ent[0]) or is_credit(ent.text) or _headline_only(ent):
                 continue
             if ent.label_ == "PERSON":
                 ent = person_span(ent)  # "Seri Liow" + "Tiong Lai": one name
@@ -271,6 +272,22 @@ class NameTable:
                 self.add_person(split[1], position=ent.start_char + len(split[0]) + 1)
             elif ent.label_ == "ORG":
                 self.add_organisation(ent.text, position=ent.start_char)
+
+    def _read_unlabelled_organisations(self) -> None:
+        """ "Kestrel Regional Airlines has grounded ...": capitalised words ending in an
+        organisation's word ("Airlines", "Authority", "Union") that NER left without a label
+        (the small model often does, at a text's start). Not in a headline, whose every word
+        is capitalised, nor inside a quote."""
+        doc = self.doc
+        run: list[int] = []
+        for token in [*doc, None]:
+            if token is not None and _unlabelled_name_word(token) and not self.mask.contains(token):
+                run.append(token.i)
+                continue
+            if len(run) >= 2 and doc[run[-1]].lower_ in ORGANISATION_WORDS and not _in_headline(doc[run[0]]):
+                span = doc[run[0] : run[-1] + 1]
+                self.add_organisation(span.text, position=span.start_char)
+            run = []
 
     def _read_titles(self, entry: Entry, ent: Span) -> None:
         phrase = noun_phrase(ent.root)
@@ -460,10 +477,54 @@ class NameTable:
         ]
         return named_last(organisations, position)
 
+    def organisation_opened_by(self, name: str) -> Entry | None:
+        """The one organisation whose name opens with `name` and goes on only with the kind of
+        body it is ("Kestrel" of "Kestrel Regional Airlines"), if exactly one does."""
+        short = fold(name).split()
+        found = {id(e): e for e in self.organisations.values() if _opening_words_of(short, fold(e.name).split())}
+        return next(iter(found.values())) if len(found) == 1 else None
+
+    def organisation_within(self, start: int, end: int, fits: Callable[[Entry], bool]) -> Entry | None:
+        """An organisation named between characters `start` and `end`, among those `fits` accepts."""
+        for entry in self.organisations.values():
+            if fits(entry) and any(start <= p < end for p in entry.positions) and not self.is_a_surname(entry.name):
+                return entry
+        return None
+
     def is_a_surname(self, name: str) -> bool:
         """ "Raman", tagged an organisation where "Raman said", is the surname of a person
         the article names in full: no organisation to refer back to."""
         return " " not in name.strip() and self.by_surname(name) is not None
+
+
+def _opening_words_of(short: list[str], words: list[str]) -> bool:
+    """`short` opens the longer name `words`, whose other words only say what kind of body it
+    is: "NBC" of "NBC News", "Kestrel" of "Kestrel Regional Airlines" (plain words, then an
+    organisation's word); never a place ("Malaysia" is not "Malaysia Airlines")."""
+    if not short or len(words) <= len(short) or words[: len(short)] != short:
+        return False
+    rest = words[len(short) :]
+    if all(w in ORGANISATION_NAME_WORDS or w in COMMON_NOUNS for w in rest):
+        return True
+    return rest[-1] in ORGANISATION_WORDS and all(is_word(w) for w in rest) and not any(places(w) for w in short)
+
+
+def _unlabelled_name_word(token: Token) -> bool:
+    return token.pos_ == "PROPN" and token.text[:1].isupper() and not token.ent_type_
+
+
+def _in_headline(token: Token) -> bool:
+    """On a first line that ends without a stop: the article's title."""
+    line_end = token.doc.text.find("\n")
+    return 0 <= token.idx < line_end and not token.doc.text[:line_end].rstrip().endswith((".", "!", "?"))
+
+
+def _headline_only(ent: Span) -> bool:
+    """An organisation NER found in a title-case headline and nowhere in the text under it:
+    most often capitalised words run together ("Regulator Orders OB-127 Checks")."""
+    if ent.label_ != "ORG" or not _in_headline(ent[0]):
+        return False
+    return ent.text.strip() not in ent.doc.text[ent.doc.text.find("\n") :]
 
 
 def named_last(entries: list[Entry], position: int) -> Entry | None:

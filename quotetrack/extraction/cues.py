@@ -44,7 +44,7 @@ campaign party union commission committee court council board bureau service fir
 unit division hospital university college school district company bank airline network newspaper
 station club team league church museum city county state ministry embassy office
 center centre institute foundation association federation charity authority regulator watchdog
-army military coalition alliance
+army military coalition alliance carrier
 """.split()
 )
 
