@@ -447,3 +447,33 @@ def test_a_country_opening_an_airlines_name_stays_the_country(nlp):
     quotes, _ = extract_quotes(text, nlp)
     tests = next(q for q in quotes if "Kuala Lumpur" in q.text)
     assert name(tests) != "Malaysia Airlines"
+
+
+def test_a_justice_is_the_judge_of_the_lede(nlp):
+    # The lede's "the judge" is the justice named later, not the defendant the story names first.
+    text = (
+        "Fund boss jailed\n\n"
+        "The founder of Larkspur Capital was jailed on Friday for nine years, with the judge telling him he "
+        'had betrayed "every family that trusted him."\n\n'
+        "Declan Ashcombe-Hale, 58, pleaded guilty in March to one count of fraud. For nine years he took "
+        "money from retirees.\n\n"
+        '"This was theft on an industrial scale," Justice Priya Venn told the court.\n\n'
+        "The judge said she had given Ashcombe some credit for his plea."
+    )
+    quotes, _ = extract_quotes(text, nlp)
+    for words in ("betrayed", "industrial scale", "some credit"):
+        quote = next(q for q in quotes if words in q.text)
+        assert name(quote) == "Priya Venn", (words, name(quote))
+
+
+def test_a_description_the_next_paragraphs_opening_quote_names_is_that_person(nlp):
+    text = (
+        "Ferry cuts\n\n"
+        "Harbour Lines said on Monday it would cut two evening sailings. Sofia Marr, its chief executive, "
+        "said fuel costs had doubled.\n\n"
+        "But the head of the seafarers' union says its members were never consulted.\n\n"
+        '"Nobody asked the crews," Mariners\' Guild president Tomas Brecker said.'
+    )
+    quotes, _ = extract_quotes(text, nlp)
+    consulted = next(q for q in quotes if "consulted" in q.text)
+    assert name(consulted) == "Tomas Brecker"

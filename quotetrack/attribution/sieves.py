@@ -160,9 +160,17 @@ def role(head: Token, ctx: Context) -> Resolution | None:
             # "Marland's trade minister says ... Danielle Okafor-Reid spoke to reporters": the
             # person the article names first after its lede, quoted or not.
             return Resolution(named, phrase.text, Method.LEDE_DESCRIPTION, lemma)
+        people_after = [
+            (c, r.entry) for c, r in ctx.ahead.after(head.idx) if r.entry and r.entry.kind is SpeakerKind.PERSON
+        ]
         if lemma not in TITLE_NOUNS:
+            # "But the head of the pilots' union says ... / '...,' Guild president Lena Morcombe
+            # said.": a description the next paragraph's quote names.
+            here = ctx.paragraph_of(head.idx)
+            if people_after and people_after[0][0].paragraph - here == 1 and _speaks_first(people_after[0][0], ctx):
+                return Resolution(people_after[0][1], phrase.text, Method.LEDE_DESCRIPTION, lemma)
             return None
-        people = [r.entry for _, r in ctx.ahead.after(head.idx) if r.entry and r.entry.kind is SpeakerKind.PERSON]
+        people = [entry for _, entry in people_after]
         if people:  # the first person quoted after the description (the look-ahead keeps text order)
             return Resolution(people[0], phrase.text, Method.LEDE_DESCRIPTION, lemma)
     return None
@@ -530,6 +538,11 @@ def interview_label(label: str, ctx: Context) -> Resolution:
 
 
 # -- helpers -------------------------------------------------------------------------------
+def _speaks_first(candidate: Candidate, ctx: Context) -> bool:
+    """The quote opens its paragraph (a quotation mark at most before it)."""
+    return candidate.start - _paragraph_start(candidate.start, ctx) <= 1
+
+
 def _paragraph_start(offset: int, ctx: Context) -> int:
     text = doc_text(ctx.table.doc)
     return text.rfind("\n", 0, offset) + 1

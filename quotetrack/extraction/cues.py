@@ -87,6 +87,7 @@ TITLE_ABBREVIATIONS = {
     "col.": "colonel",
     "det.": "detective",
     "ceo": "executive",  # as "chief executive (officer)" reads: names.role_of
+    "justice": "judge",  # a senior court's judge: "Justice Ann Roe ... the judge said"
     # British and Australian titles, written without a full stop ("Cr Bronwyn Keel", "Cllr Hale")
     "cr": "councillor",
     "cr.": "councillor",
