@@ -622,10 +622,18 @@ def _closing_subject(start: int, end: int, ctx: Context) -> Entry | None:
     return entry if named_here else None
 
 
+def _a_speech_act(head: Token) -> bool:
+    return head.tag_ == "NN" and head.lemma_.lower() in SPEECH_ACT_NOUNS
+
+
 def _issuer(head: Token) -> Token | None:
     """Who issued a document: "released by X", "from X", "X's statement"."""
     for child in head.children:
         if child.dep_ == "compound" and child.pos_ == "PROPN":  # "the Home Office letter"
+            return child
+        if child.dep_ == "compound" and child.lemma_.lower() in ORGANISATION_NOUNS and _a_speech_act(head):
+            # "a council statement" is the council speaking; "a city report" and "court
+            # documents" are documents, the source as written (the gold sets' convention).
             return child
         if child.dep_ == "prep" and child.lower_ in {"from", "by", "of"}:
             pobj = next((g for g in child.children if g.dep_ == "pobj"), None)
