@@ -504,3 +504,21 @@ def test_a_bodys_statement_is_the_body_speaking_and_its_report_a_document(nlp):
     visitors = next(q for q in quotes if "visitors" in q.text)
     assert name(closing) == "Fernley Borough Council"
     assert name(visitors) != "Fernley Borough Council"
+
+
+def test_a_one_word_name_a_business_noun_titles_is_an_organisation(nlp):
+    # "Engine maker Kellan-Bryce" is a company however NER reads the name; "crane operator Mick
+    # Daley" stays a person (two name words, and "operator" is as often a job).
+    text = (
+        "Blade crack\n\n"
+        "Engine maker Kellan-Bryce said the crack was an isolated occurrence. "
+        "Crane operator Mick Daley said the shifts were too long.\n\n"
+        "Kellan-Bryce said it had sent engineers to the base."
+    )
+    quotes, _ = extract_quotes(text, nlp)
+    isolated = next(q for q in quotes if "isolated" in q.text)
+    engineers = next(q for q in quotes if "engineers" in q.text)
+    shifts = next(q for q in quotes if "shifts" in q.text)
+    assert name(isolated) == name(engineers) == "Kellan-Bryce"
+    assert isolated.speaker.kind is SpeakerKind.ORGANISATION
+    assert name(shifts) == "Mick Daley" and shifts.speaker.kind is SpeakerKind.PERSON

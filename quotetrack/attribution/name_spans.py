@@ -37,6 +37,23 @@ def title_words(span: Span, name: Span) -> str:
     return doc[start : name.start].text.strip(" ,-") if start < name.start else ""
 
 
+# Nouns that say a one-word name after them is a business's: "Engine maker Orrin-Bask",
+# "retailer Brambles", "chip giant Norvex", which NER often calls a person. Not the nouns that
+# are as often a person's job ("crane operator Mick Daley", "producer", "developer").
+COMPANY_DESCRIPTORS = frozenset(
+    """
+maker manufacturer retailer insurer lender carrier chain provider brand firm company giant conglomerate
+broadcaster startup utility refiner distributor wholesaler exporter importer
+""".split()
+)
+
+
+def titled_as_company(title: str) -> bool:
+    """ "Engine maker", "Drugmaker", "chip giant": the last title word names a business."""
+    words = title.lower().split()
+    return bool(words) and (words[-1] in COMPANY_DESCRIPTORS or words[-1].endswith("maker"))  # "carmaker"
+
+
 def full_name(ent: Span) -> str:
     """The entity's text with a hyphenated tail NER cut off ("Moon Jae" + "-in")."""
     doc, end = ent.doc, ent.end

@@ -100,6 +100,9 @@ def explicit_name(head: Token, ctx: Context) -> Resolution | None:
         if entry is not None:
             method = Method.APPOSITION if name.in_apposition else Method.EXPLICIT_NAME
             return Resolution(entry, mention, method, name.text)
+        organisation = ctx.table.organisation_for(name.text)
+        if organisation is not None:  # "Engine maker Orrin-Bask": a business the table knows
+            return Resolution(organisation, mention, Method.EXPLICIT_NAME, name.text)
     if name.bare:
         word = name.text.split()[-1]
         entry = ctx.table.by_surname(word, head.idx)

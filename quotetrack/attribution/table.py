@@ -35,6 +35,7 @@ from .name_spans import (
     organisation_then_person,
     person_span,
     title_words,
+    titled_as_company,
 )
 from .names import (
     COMMON_NOUNS,
@@ -96,6 +97,7 @@ class NameTable:
         self.acronym_of: dict[str, str] = {}  # folded full name -> acronym
         self._frozen = False
         self._surnames: dict[str, list[Entry]] = {}
+        self._companies: set[str] = set()  # folded names a title says are businesses
         self._read_acronyms()
         self._read_entities()
         self._read_unlabelled_organisations()
@@ -257,7 +259,12 @@ class NameTable:
                 if following is not None and following.label_ == "PERSON" and absorbed(ent, person_span(following)):
                     continue
             person_like = is_titled_person(ent.text) or looks_like_person(ent.text) or _who_follows(ent)
-            if ent.label_ == "PERSON" and ends_in_organisation_word(ent.text):
+            one_word = " " not in ent.text.strip()
+            if ent.label_ == "PERSON" and one_word and titled_as_company(title_words(noun_phrase(ent.root), ent)):
+                # "Engine maker Orrin-Bask": a business, whatever NER says; the name alone
+                # elsewhere is the same business, not a person.
+                self._companies.add(fold(self.add_organisation(ent.text, position=ent.start_char).name))
+            elif ent.label_ == "PERSON" and ends_in_organisation_word(ent.text):
                 self.add_organisation(ent.text, position=ent.start_char)  # "Ashworth Rovers"
             elif (
                 ent.label_ == "PERSON"
@@ -336,6 +343,8 @@ class NameTable:
 
     def add_person(self, text: str, position: int | None = None) -> Entry:
         self._check_open()
+        if fold(text) in self._companies:
+            return self.organisations[fold(text)]
         titles, name = canonical_person(text)
         title = " ".join(titles[:1])
         key = person_key(name)
