@@ -261,3 +261,26 @@ def test_a_contrast_after_a_comma_is_a_second_claim_and_a_time_clause_is_not(nlp
     text = "The mayor said the council would meet while the roads were closed."
     quote = "the council would meet while the roads were closed"
     assert split(nlp, text, quote) == [quote]
+
+
+def test_a_second_that_clause_after_and_is_a_second_claim_wherever_the_parser_hangs_it(nlp):
+    # The parser hangs "helping" on "was" of the first reported clause, not on "believed".
+    text = "The ferry operator said it believed the fault was an isolated problem and that it was helping the investigators."
+    quote = "it believed the fault was an isolated problem and that it was helping the investigators"
+    assert split(nlp, text, quote) == [
+        "it believed the fault was an isolated problem",
+        "it was helping the investigators",
+    ]
+
+
+def test_alternatives_inside_the_second_clause_do_not_join_it_to_the_first(nlp):
+    # "or" joins "claim" and "take" inside the second clause; "and" joins the two clauses.
+    text = (
+        "Dozens of trains have been cancelled since Friday, and commuters can claim a refund"
+        " or take a bus at no extra cost, the rail operator said."
+    )
+    quote = text[: text.index(", the rail")]
+    assert split(nlp, text, quote) == [
+        "Dozens of trains have been cancelled since Friday",
+        "commuters can claim a refund or take a bus at no extra cost",
+    ]

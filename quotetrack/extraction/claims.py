@@ -156,7 +156,11 @@ def _clause_starts(span: Span) -> list[int]:
     for token in span:
         if token.dep_ != "conj" or not _conjoined_by_and(token):
             continue
-        if not _coordinated_with_head(token, span, heads) and not _misattached_to_passive_clause(token, span, heads):
+        if not (
+            _coordinated_with_head(token, span, heads)
+            or _misattached_to_passive_clause(token, span, heads)
+            or _another_that_clause(token, span)
+        ):
             continue
         if not (_has_subject(token, span) or _finite_predicate(token)):
             continue
@@ -191,6 +195,13 @@ def _contrast(clause: Token, span: Span) -> bool:
     return first.dep_ == "mark" and first.lower_ in CONTRASTS and before.text == ","
 
 
+def _another_that_clause(conjunct: Token, span: Span) -> bool:
+    """ "said it believed the crack was isolated and that it was supporting the inspections":
+    a "that" clause with its own subject, after "and", is another thing said, wherever the
+    parser hung it (often on the verb of the clause before)."""
+    return any(c.dep_ == "mark" and c.lower_ == "that" for c in conjunct.children) and _has_subject(conjunct, span)
+
+
 def _misattached_to_passive_clause(conjunct: Token, span: Span, heads: set[int]) -> bool:
     """ "He fled Chile before a sentence was imposed and crossed into Argentina": the parser
     hangs "crossed" on the passive "imposed" of the subordinate clause, but an active verb
@@ -210,7 +221,9 @@ def _conjoined_by_and(conjunct: Token) -> bool:
     alternatives ("either she helps us or she gets out of the way") make one remark."""
     first = conjunct.head
     words = {c.lower_ for c in first.children if c.dep_ in {"cc", "preconj"} and c.i < conjunct.left_edge.i}
-    words |= {c.lower_ for c in conjunct.children if c.dep_ == "cc"}
+    # The conjunct's own coordinators count only before it: after it they join its own
+    # conjuncts ("and passengers can get their money back or move to another flight").
+    words |= {c.lower_ for c in conjunct.children if c.dep_ == "cc" and c.i < conjunct.i}
     return bool(words & {"and", "but", "yet", "so"}) and not words & {"or", "nor", "either", "neither"}
 
 
