@@ -40,6 +40,7 @@ def _reattribute(session: Session, quotes: list[QuoteRow], target: SpeakerRow, k
     def change() -> None:
         for quote in quotes:
             quote.speaker = target
+            quote.speaks_for = None  # an unnamed spokesperson's organisation went with them
 
     relink(session, quotes, change)
     corrections.record_reattribution(session, quotes, target, previous, key_name, why)
@@ -95,6 +96,14 @@ def merge_speakers(session: Session, source: str, into: str, key_name: str) -> S
         raise Conflict("A speaker cannot be merged into itself.")
     before = {"source": corrections.speaker_state(src), "into": corrections.speaker_state(dst)}
     _reattribute(session, list(src.quotes), dst, key_name, f"merged {src.slug} into {dst.slug}")
+    spokespeople = corrections.quotes_spoken_for(session, src)
+
+    def speak_for_dst() -> None:
+        for quote in spokespeople:
+            quote.speaks_for = dst
+
+    if spokespeople:
+        relink(session, spokespeople, speak_for_dst)
     corrections.fold_speaker_into(session, src, dst)
     after = {"source": corrections.speaker_state(src), "into": corrections.speaker_state(dst)}
     write_audit(session, key_name, "speaker.merge", f"speaker:{src.id}", before, after)

@@ -13,6 +13,7 @@ from .attribution.attribute import attribute_article
 from .attribution.calibration import confidence
 from .attribution.context import Resolution
 from .attribution.event_frames import claim_event
+from .attribution.spokespeople import organisation_spoken_for
 from .attribution.table import Entry
 from .extraction import find_candidates
 from .extraction.candidate import Candidate
@@ -57,15 +58,24 @@ def quotes_from_doc(doc: Doc, normalized: NormalizedText) -> tuple[list[Quote], 
     # Speakers are built last, from the finished table; descriptions ("officials", "a
     # source at ICE") are entries of their own, one per distinct description.
     speakers: dict[tuple[SpeakerKind, str], Speaker] = {}
-    for _, resolution in resolutions:
-        if resolution.entry is not None:
-            speakers.setdefault(_speaker_key(resolution.entry), _as_written(resolution.entry.speaker(), normalized))
+    spoken_for: dict[int, Entry] = {}  # candidate index -> the organisation its spokesperson speaks for
+    for index, (candidate, resolution) in enumerate(resolutions):
+        if resolution.entry is None:
+            continue
+        speakers.setdefault(_speaker_key(resolution.entry), _as_written(resolution.entry.speaker(), normalized))
+        organisation = organisation_spoken_for(resolution.entry, candidate.start, table)
+        if organisation is not None:
+            spoken_for[index] = organisation
     quotes = []
-    for candidate, resolution in resolutions:
+    for index, (candidate, resolution) in enumerate(resolutions):
         # Claims parse every quote again: on a text of thousands of quotes this stage alone
         # can outlast the budget, so it is checked per quote like the other loops.
         budget.check(doc, "claims")
-        quotes.append(_quote(candidate, resolution, speakers, doc, normalized, table))
+        quote = _quote(candidate, resolution, speakers, doc, normalized, table)
+        if index in spoken_for:
+            # Not one of the article's speakers unless it is quoted itself: the same Speaker then.
+            quote = replace(quote, speaks_for=_as_written(spoken_for[index].speaker(), normalized))
+        quotes.append(quote)
     return quotes, list(speakers.values())
 
 

@@ -109,6 +109,9 @@ class Quote:
     claims: tuple[tuple[int, int], ...] = field(default=())
     # Each claim's event frame (attribution/event_frames.py), or None; parallel to `claims`.
     events: tuple[dict | None, ...] = field(default=())
+    # The organisation a spokesperson speaks for ("a Kestrel spokesman"): the speaker stays
+    # the spokesperson; statements group the remark with the organisation's own.
+    speaks_for: Speaker | None = None
 
 
 # --- What storage hands out: stored records, never ORM objects. -------------------
@@ -190,6 +193,7 @@ class StoredQuote:
     status: str = "accepted"  # "rejected" by an editor, "superseded" by a newer revision of its article
     identity: IdentityRecord | None = None  # how the speaker was identified across articles
     revision: int = 1  # the article revision it was extracted from
+    speaks_for: StoredSpeaker | None = None  # the organisation an unnamed spokesperson speaks for
 
 
 @dataclass(frozen=True)

@@ -38,6 +38,11 @@ class ExtractedQuoteSchema(OrderedSchema):
     speaker_titles = ma.fields.Function(
         lambda q: list(q.speaker.titles) if q.speaker else [], metadata={"type": "array", "items": {"type": "string"}}
     )
+    speaks_for = ma.fields.Function(
+        lambda q: q.speaks_for.name if q.speaks_for else None,
+        allow_none=True,
+        metadata={"type": "string", "description": "The organisation an unnamed spokesperson speaks for."},
+    )
     attribution_method = ma.fields.Function(lambda q: q.method.value, metadata=one_of("AttributionMethod", METHODS))
     attribution_evidence = ma.fields.String(
         attribute="evidence", metadata={"description": "What the attribution relied on, e.g. subject 'Heald'."}

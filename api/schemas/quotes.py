@@ -52,6 +52,14 @@ class QuoteSchema(OrderedSchema):
     cue = ma.fields.String(allow_none=True)
     speaker_mention = ma.fields.String(allow_none=True, metadata={"description": "The speaker as written."})
     speaker = ma.fields.Nested(SpeakerBriefSchema, allow_none=True)
+    speaks_for = ma.fields.Nested(
+        SpeakerBriefSchema,
+        allow_none=True,
+        metadata={
+            "description": "The organisation an unnamed spokesperson speaks for ('a Kestrel spokesman'): the"
+            " quote's remarks join that organisation's statements."
+        },
+    )
     attribution_method = ma.fields.String(attribute="method", metadata=one_of("AttributionMethod", METHODS))
     confidence = ma.fields.Float()
     fragments = ma.fields.List(

@@ -181,6 +181,12 @@ def _choose_best(claim: ClaimRow, pool: list[ClaimRow], touched: set[int]) -> No
 SPEAKER_LOCK_SPACE = 7401  # first key of pg_advisory_xact_lock(int, int): statement linking per speaker
 
 
+def voice_of(quote: QuoteRow) -> int | None:
+    """Whose statements a quote's claims join: the organisation a spokesperson speaks for
+    ("a Kestrel spokesman said" beside "Kestrel Regional Airlines said"), else its speaker."""
+    return quote.speaks_for_id if quote.speaks_for_id is not None else quote.speaker_id
+
+
 def lock_speakers(session: Session, speaker_ids: Collection[int | None]) -> None:
     """Serialise statement linking per speaker across processes (PostgreSQL): linking reads
     and rewrites the speaker's other claims' links, so two writers (ingests, an editor's
@@ -197,10 +203,10 @@ def link_quotes(session: Session, quotes: list[QuoteRow], orphaned_statements: C
     """Link the claims of newly stored (or corrected) quotes into statements.
     `orphaned_statements`: statements that lost claims (an article re-ingested with new
     text, an editor's correction), to be rebuilt too."""
-    lock_speakers(session, [q.speaker_id for q in quotes])
+    lock_speakers(session, [voice_of(q) for q in quotes])
     claims = [claim for quote in quotes for claim in quote.claims]
     for claim in claims:
-        claim.speaker_id = claim.quote.speaker_id  # an editor may have changed the quote's speaker
+        claim.speaker_id = voice_of(claim.quote)  # an editor may have changed the quote's speaker
     session.flush()
     for claim in claims:
         index_claim(session, claim)
@@ -229,7 +235,7 @@ def relink(session: Session, quotes: list[QuoteRow], change: Callable[[], None])
     statements follow: the quotes' claims leave their statements and whatever chose them as
     strongest neighbour looks again; the claims of quotes still accepted are linked anew
     under their (possibly new) speaker."""
-    lock_speakers(session, [q.speaker_id for q in quotes])
+    lock_speakers(session, [voice_of(q) for q in quotes])
     claims = [claim for quote in quotes for claim in quote.claims]
     ids = [c.id for c in claims]
     orphaned = {c.statement_id for c in claims if c.statement_id is not None}
@@ -243,7 +249,7 @@ def relink(session: Session, quotes: list[QuoteRow], change: Callable[[], None])
     change()
     session.flush()
     for claim in claims:  # rejected quotes' claims too, so no claim keeps an old speaker
-        claim.speaker_id = claim.quote.speaker_id
+        claim.speaker_id = voice_of(claim.quote)
     link_quotes(session, [q for q in quotes if q.status == QuoteStatus.ACCEPTED], orphaned)
 
 

@@ -212,6 +212,11 @@ def fold_speaker_into(session: Session, src: SpeakerRow, dst: SpeakerRow) -> Non
     session.expire(dst, ["quotes"])
 
 
+def quotes_spoken_for(session: Session, organisation: SpeakerRow) -> list[QuoteRow]:
+    """The quotes of unnamed spokespeople speaking for `organisation`."""
+    return list(session.scalars(select(QuoteRow).where(QuoteRow.speaks_for_id == organisation.id)))
+
+
 def quotes_of(session: Session, src: SpeakerRow, quote_ids: list[int]) -> list[QuoteRow]:
     """The chosen quotes, every one of them `src`'s (else NotFound)."""
     quotes = list(session.scalars(select(QuoteRow).where(QuoteRow.id.in_(quote_ids))))

@@ -19,6 +19,7 @@ def quote_query() -> Select:
         .options(
             selectinload(QuoteRow.article),
             selectinload(QuoteRow.speaker).selectinload(SpeakerRow.aliases),
+            selectinload(QuoteRow.speaks_for).selectinload(SpeakerRow.aliases),
             selectinload(QuoteRow.identity_decision),
             selectinload(QuoteRow.claims),
         )
@@ -81,6 +82,7 @@ def to_quote(row: QuoteRow) -> StoredQuote:
         status=row.status,
         identity=IdentityRecord(decision.method, decision.mention, decision.evidence) if decision else None,
         revision=row.revision,
+        speaks_for=to_speaker(row.speaks_for) if row.speaks_for else None,
     )
 
 

@@ -118,7 +118,7 @@ class SpeakerRow(Base):
         back_populates="speaker", cascade="all, delete-orphan", order_by="SpeakerAliasRow.alias"
     )
     keys: Mapped[list[SpeakerKeyRow]] = relationship(back_populates="speaker", cascade="all, delete-orphan")
-    quotes: Mapped[list[QuoteRow]] = relationship(back_populates="speaker")
+    quotes: Mapped[list[QuoteRow]] = relationship(back_populates="speaker", foreign_keys="QuoteRow.speaker_id")
     merged_into: Mapped[SpeakerRow | None] = relationship(remote_side=[id])
 
 
@@ -158,6 +158,9 @@ class QuoteRow(Base):
     article_id: Mapped[int] = mapped_column(ForeignKey("articles.id", ondelete="CASCADE"), index=True)
     revision: Mapped[int] = mapped_column(Integer, default=1, server_default="1")  # the article revision quoted
     speaker_id: Mapped[int | None] = mapped_column(ForeignKey("speakers.id", ondelete="SET NULL"))
+    # The organisation a spokesperson speaks for ("a Kestrel spokesman"): its claims link into
+    # statements under it (statements/linking.py). Cleared when an editor names the speaker.
+    speaks_for_id: Mapped[int | None] = mapped_column(ForeignKey("speakers.id", ondelete="SET NULL"), index=True)
     start: Mapped[int] = mapped_column(Integer)
     end: Mapped[int] = mapped_column(Integer)
     text: Mapped[str] = mapped_column(Text)
@@ -179,7 +182,8 @@ class QuoteRow(Base):
     )
 
     article: Mapped[ArticleRow] = relationship(back_populates="quotes")
-    speaker: Mapped[SpeakerRow | None] = relationship(back_populates="quotes")
+    speaker: Mapped[SpeakerRow | None] = relationship(back_populates="quotes", foreign_keys=[speaker_id])
+    speaks_for: Mapped[SpeakerRow | None] = relationship(foreign_keys=[speaks_for_id])
     claims: Mapped[list[ClaimRow]] = relationship(
         back_populates="quote", cascade="all, delete-orphan", passive_deletes=True, order_by="ClaimRow.ordinal"
     )

@@ -57,13 +57,14 @@ def apply_overrides(
             if override is None:
                 applied.append(attribution)
                 continue
-            speaker, record = attribution.speaker, attribution.record
+            speaker, record, speaks_for = attribution.speaker, attribution.record, attribution.speaks_for
             if override.speaker_id is not None:
+                speaks_for = None  # the editor named who spoke; whom for is theirs to say
                 speaker = live_speaker(session, override.speaker_id)
                 extracted = {"speaker": quote.speaker.name if quote.speaker else None}
                 evidence = {"override": override.id, "by": override.key_name, **extracted}
                 record = decision_record(
                     article.id, speaker.name, speaker.kind, Decision(speaker, IdentityMethod.EDITOR, evidence)
                 )
-            applied.append(Attribution(speaker, record, override.status or QuoteStatus.ACCEPTED))
+            applied.append(Attribution(speaker, record, override.status or QuoteStatus.ACCEPTED, speaks_for))
     return applied

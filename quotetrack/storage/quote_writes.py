@@ -72,6 +72,7 @@ def add_quotes(session: Session, row: ArticleRow, quotes: list[Quote], attributi
                 QuoteRow(
                     revision=row.revision,
                     speaker=attribution.speaker,
+                    speaks_for=attribution.speaks_for,
                     identity_decision=attribution.record,
                     status=attribution.status,
                     start=quote.start,

@@ -21,6 +21,7 @@ class Attribution:
     speaker: SpeakerRow | None
     record: IdentityDecisionRow | None  # shared by the article's quotes of one extracted speaker
     status: str = QuoteStatus.ACCEPTED
+    speaks_for: SpeakerRow | None = None  # the organisation a spokesperson speaks for (Quote.speaks_for)
 
 
 def identify_speakers(session: Session, article: ArticleRow, quotes: list[Quote]) -> list[Attribution]:
@@ -34,13 +35,20 @@ def identify_speakers(session: Session, article: ArticleRow, quotes: list[Quote]
             IdentityDecisionRow.article_id == article.id, IdentityDecisionRow.id.notin_(kept)
         )
     )
-    decisions = Resolver(session, article.id).resolve_all([q.speaker for q in quotes if q.speaker is not None])
+    # The organisations spokespeople speak for are identified as every speaker is: "Kestrel"
+    # in one article and "Kestrel Regional Airlines" in another are one archive speaker.
+    named = [s for q in quotes for s in (q.speaker, q.speaks_for) if s is not None]
+    decisions = Resolver(session, article.id).resolve_all(named)
     records = {
         speaker: decision_record(article.id, speaker.name, speaker.kind.value, decision)
         for speaker, decision in decisions.items()
     }
     return [
-        Attribution(decisions[q.speaker].speaker, records[q.speaker])
+        Attribution(
+            decisions[q.speaker].speaker,
+            records[q.speaker],
+            speaks_for=decisions[q.speaks_for].speaker if q.speaks_for in decisions else None,
+        )
         if q.speaker is not None and q.speaker in decisions
         else Attribution(None, None)
         for q in quotes

@@ -1,0 +1,84 @@
+"""Whom an unnamed spokesperson speaks for: "a Kestrel spokesman", "a spokeswoman for the
+hospital". The quote stays the spokesperson's (as every gold set attributes it); the
+organisation is whose voice the remark is, so statements group it with what the organisation
+itself is reported to have said (statements/linking.py).
+
+A named spokesperson ("company spokeswoman Janelle Ortiz") keeps statements of their own: a
+person is one speaker across the archive, and a journalist checking her words looks for hers."""
+
+from __future__ import annotations
+
+import re
+
+from ..normalization.folding import fold
+from ..types import SpeakerKind
+from .names import is_common_noun_phrase
+from .organisation_kinds import can_be, known_kind
+from .table import Entry, NameTable
+
+# Only people whose job is to speak for a body: an "official" or a "director" also speaks as
+# themself, and a chief executive's opinion is not always the company's.
+SPOKESPERSON_NOUNS = frozenset({"spokesperson", "spokesman", "spokeswoman", "spokespeople", "spokesmen", "spokeswomen"})
+_OWNER_PREPOSITIONS = frozenset({"for", "of", "at"})
+_DETERMINERS = frozenset({"a", "an", "the", "its", "their"})
+
+
+def organisation_spoken_for(entry: Entry, position: int, table: NameTable) -> Entry | None:
+    """The organisation whose unnamed spokesperson `entry` is, going by the article's words
+    for it, if one the article names fits. `position`: where the quote is, for "a spokeswoman
+    for the hospital" (the hospital named last before it)."""
+    if entry.kind is not SpeakerKind.UNNAMED_SOURCE:
+        return None
+    owner = _owner_words(entry.name)
+    return _organisation_named(owner, position, table) if owner else None
+
+
+def _owner_words(description: str) -> list[str]:
+    """ "Kestrel spokesman" -> ["Kestrel"]; "spokeswoman for the hospital" -> ["hospital"];
+    "the ministry's spokesman" -> ["ministry"]; "spokesman" -> []."""
+    words = re.sub(r"['’]s\b", "", description).split()
+    folded = [fold(w).strip(".,") for w in words]
+    at = next((i for i, w in enumerate(folded) if w in SPOKESPERSON_NOUNS), None)
+    if at is None:
+        return []
+    after = folded[at + 1 :]
+    owner = words[at + 2 :] if after and after[0] in _OWNER_PREPOSITIONS else words[:at]
+    while owner and fold(owner[0]) in _DETERMINERS:
+        owner = owner[1:]
+    return [w.strip(".,") for w in owner]
+
+
+def _organisation_named(owner: list[str], position: int, table: NameTable) -> Entry | None:
+    text = " ".join(owner)
+    named = _only_longer_name(text, table) or table.organisation_for(text)
+    if named is not None and not is_common_noun_phrase(named.name):
+        return named if named.kind is SpeakerKind.ORGANISATION else None
+    if len(owner) != 1:
+        return None
+    # A kind of body ("hospital", "Company", "council"): the one of that kind the article
+    # named last before the quote, else the first it names after.
+    noun = fold(owner[0])
+    if not known_kind(noun):
+        return None
+    fitting = [
+        e
+        for e in table.organisations.values()
+        if e.name[:1].isupper() and not is_common_noun_phrase(e.name) and can_be(e, noun)
+    ]
+    return table.nearest_organisation(position, lambda e: any(e is f for f in fitting)) or next(
+        iter(sorted(fitting, key=lambda e: min(e.positions, default=0))), None
+    )
+
+
+def _only_longer_name(short: str, table: NameTable) -> Entry | None:
+    """ "a Northway spokeswoman" after "Northway Ferries": the one organisation whose fuller
+    name the words open (a reader takes the short form for it), if exactly one does."""
+    words = fold(short).split()
+    found = {
+        id(e): e
+        for e in table.organisations.values()
+        if len(fold(e.name).split()) > len(words)
+        and fold(e.name).split()[: len(words)] == words
+        and not is_common_noun_phrase(e.name)
+    }
+    return next(iter(found.values())) if len(found) == 1 else None

@@ -1,0 +1,140 @@
+"""An unnamed spokesperson speaks for an organisation: the quote stays the spokesperson's,
+its remarks join the organisation's statements, and an editor naming the speaker ends that.
+
+Every article here is invented for these tests."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import select
+
+from quotetrack import curation
+from quotetrack.quotes import extract_quotes
+from quotetrack.service import store_article
+from quotetrack.statements import queries as statement_queries
+from quotetrack.storage.mappers import to_quote
+from quotetrack.storage.models import ClaimRow, QuoteRow, SpeakerRow
+from quotetrack.types import Article, Method, Quote, QuoteKind, Speaker, SpeakerKind
+
+
+def _spoken_for(nlp, text: str) -> dict[str, str | None]:
+    quotes, _ = extract_quotes(text, nlp)
+    return {q.speaker.name: q.speaks_for.name if q.speaks_for else None for q in quotes if q.speaker}
+
+
+# -- attribution: whom the article says the spokesperson speaks for (real parser) ----------------
+@pytest.mark.model
+def test_a_spokesperson_described_by_the_organisations_name_speaks_for_it(nlp):
+    text = (
+        "Northway Ferries has cancelled every crossing to the islands this week.\n\n"
+        "Sailings would resume on Friday once the new engine was fitted, a Northway spokeswoman said."
+    )
+    assert _spoken_for(nlp, text)["Northway spokeswoman"] == "Northway Ferries"
+
+
+@pytest.mark.model
+def test_a_spokesperson_for_the_kind_of_body_speaks_for_the_one_named_before(nlp):
+    text = (
+        "Patients at Cardew General Hospital face longer waits after a fire in its kitchens.\n\n"
+        "A spokesman for the hospital said outpatient clinics would run as normal."
+    )
+    assert _spoken_for(nlp, text)["spokesman for the hospital"] == "Cardew General Hospital"
+
+
+@pytest.mark.model
+def test_a_named_spokesperson_and_one_of_no_named_body_speak_for_themselves(nlp):
+    text = (
+        "Harbour Line Ferries has cancelled every crossing this week.\n\n"
+        "Spokeswoman Orla Brennan said sailings would resume on Friday.\n\n"
+        "A spokesman said the timetable would be published online."
+    )
+    spoken_for = _spoken_for(nlp, text)
+    assert spoken_for["Orla Brennan"] is None
+    assert spoken_for["spokesman"] is None
+
+
+# -- statements: stored by hand (no parser), on the test database --------------------------------
+FERRIES = Speaker("Harbour Line Ferries", SpeakerKind.ORGANISATION)
+SPOKESWOMAN = Speaker("Harbour Line spokeswoman", SpeakerKind.UNNAMED_SOURCE)
+
+
+def _reported(text: str, speaker: Speaker, speaks_for: Speaker | None = None) -> Quote:
+    return Quote(
+        0, len(text), text, QuoteKind.INDIRECT, "said", speaker.name, speaker, Method.DESCRIPTION, 0.9,
+        speaks_for=speaks_for,
+    )  # fmt: skip
+
+
+def _store_two_outlets(db) -> None:
+    first = "sailings to the islands would resume on Friday once the new engine was fitted"
+    second = "sailings to the islands would resume on Friday after the new engine is fitted"
+    with db.transaction() as session:
+        store_article(
+            session, Article(first, outlet="Paper A", url="https://example.org/a"), [_reported(first, FERRIES)], "t"
+        )
+        quote = _reported(second, SPOKESWOMAN, speaks_for=FERRIES)
+        store_article(session, Article(second, outlet="Paper B", url="https://example.org/b"), [quote], "t")
+
+
+def test_an_unnamed_spokespersons_remark_joins_the_organisations_statement(db):
+    _store_two_outlets(db)
+    with db.reading() as session:
+        claims = session.scalars(select(ClaimRow).order_by(ClaimRow.article_id)).all()
+        assert len(claims) == 2 and claims[0].statement_id == claims[1].statement_id
+        statement = statement_queries.get_statement(session, claims[0].statement_id)
+        assert statement is not None and statement.speaker is not None
+        assert statement.speaker.name == "Harbour Line Ferries"
+        spokeswoman = to_quote(claims[1].quote)
+        assert spokeswoman.speaker.name == "Harbour Line spokeswoman"  # the quote stays hers
+        assert spokeswoman.speaks_for is not None and spokeswoman.speaks_for.name == "Harbour Line Ferries"
+
+
+def test_an_editor_naming_the_spokesperson_takes_the_remark_out_of_the_organisations_statement(db):
+    _store_two_outlets(db)
+    with db.reading() as session:
+        quote_id = session.scalar(select(QuoteRow.id).where(QuoteRow.speaks_for_id.is_not(None)))
+    with db.transaction() as session:
+        curation.correct_quote(session, quote_id, "editor", speaker_name="Orla Brennan", speaker_kind="person")
+    with db.reading() as session:
+        quote = session.get(QuoteRow, quote_id)
+        assert quote.speaks_for_id is None and quote.speaker.name == "Orla Brennan"
+        others = session.scalars(select(ClaimRow).where(ClaimRow.quote_id != quote_id)).all()
+        assert quote.claims[0].statement_id != others[0].statement_id
+        assert quote.claims[0].speaker_id == quote.speaker_id
+
+
+def test_merging_the_organisation_moves_whom_its_spokespeople_speak_for(db):
+    _store_two_outlets(db)
+    with db.transaction() as session:
+        store_article(
+            session,
+            Article("Harbour Line cancelled the crossings.", outlet="Paper C", url="https://example.org/c"),
+            [_reported("the crossings were cancelled", Speaker("Harbour Line Group", SpeakerKind.ORGANISATION))],
+            "t",
+        )
+    with db.transaction() as session:
+        ferries = session.scalar(select(SpeakerRow).where(SpeakerRow.name == "Harbour Line Ferries"))
+        group = session.scalar(select(SpeakerRow).where(SpeakerRow.name == "Harbour Line Group"))
+        curation.merge_speakers(session, ferries.slug, group.slug, "editor")
+    with db.reading() as session:
+        spokeswoman = session.scalar(select(QuoteRow).where(QuoteRow.speaks_for_id.is_not(None)))
+        group = session.scalar(select(SpeakerRow).where(SpeakerRow.name == "Harbour Line Group"))
+        assert spokeswoman.speaks_for_id == group.id
+        assert spokeswoman.claims[0].speaker_id == group.id
+        first = session.scalar(select(ClaimRow).where(ClaimRow.text.contains("once the new engine")))
+        assert first.statement_id == spokeswoman.claims[0].statement_id
+
+
+def test_the_api_and_the_article_page_name_whom_the_spokesperson_speaks_for(client, auth):
+    """Ingested through the API (real parse, real database); the page as a reader gets it."""
+    text = (
+        "Northway Ferries has cancelled every crossing to the islands this week.\n\n"
+        "Sailings would resume on Friday once the new engine was fitted, a Northway spokeswoman said."
+    )
+    body = {"text": text, "outlet": "Paper D", "url": "https://example.org/d", "title": "Ferries"}
+    created = client.post("/api/v1/articles", json=body, headers=auth).get_json()
+    quote = next(q for q in created["quotes"] if q["speaker_mention"] == "a Northway spokeswoman")
+    assert quote["speaker"]["name"] == "Northway spokeswoman"
+    assert quote["speaks_for"]["name"] == "Northway Ferries"
+    page = client.get(f"/articles/{created['article']['id']}").get_data(as_text=True)
+    assert 'class="speaks-for"' in page and "Northway Ferries</a>" in page
