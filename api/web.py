@@ -59,6 +59,10 @@ def speaker_page(id_or_slug: str):
         quotes, total = quote_search.search_quotes(
             session, quote_search.QuoteFilters(speaker_ids=(speaker.id,)), per_page=100
         )
+        # An organisation's unnamed spokespeople: their quotes are theirs, the voice is its own.
+        voiced, _ = quote_search.search_quotes(
+            session, quote_search.QuoteFilters(speaks_for_id=speaker.id), per_page=100
+        )
         outlets = speaker_queries.speaker_outlets(session, speaker.id)
         candidates = speaker_queries.ambiguity_candidates(session, speaker.id) if speaker.ambiguous else []
     quotes.sort(key=lambda q: (q.article.published or date.min, q.article.id, q.start), reverse=True)
@@ -67,6 +71,7 @@ def speaker_page(id_or_slug: str):
         speaker=speaker,
         quotes=quotes,
         total=total,
+        voiced=voiced,
         outlets=outlets,
         candidates=candidates,
         kinds=SPEAKER_KINDS,

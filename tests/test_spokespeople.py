@@ -138,3 +138,5 @@ def test_the_api_and_the_article_page_name_whom_the_spokesperson_speaks_for(clie
     assert quote["speaks_for"]["name"] == "Northway Ferries"
     page = client.get(f"/articles/{created['article']['id']}").get_data(as_text=True)
     assert 'class="speaks-for"' in page and "Northway Ferries</a>" in page
+    organisation = client.get(f"/speakers/{quote['speaks_for']['slug']}").get_data(as_text=True)
+    assert 'id="spokespeople"' in organisation and "Sailings would resume on Friday" in organisation

@@ -25,6 +25,7 @@ EXPORT_BATCH = 500
 class QuoteFilters:
     text: str | None = None  # every word must occur in the wording
     speaker_ids: tuple[int, ...] | None = None  # None: any speaker; (): nobody matched
+    speaks_for_id: int | None = None  # only quotes of unnamed spokespeople for this organisation
     kind: str | None = None
     outlet: str | None = None
     date_from: date | None = None
@@ -40,6 +41,8 @@ def _filtered(filters: QuoteFilters) -> Select:
         statement = statement.where(QuoteRow.folded.like(like_pattern(word), escape="\\"))
     if filters.speaker_ids is not None:
         statement = statement.where(QuoteRow.speaker_id.in_(filters.speaker_ids))
+    if filters.speaks_for_id is not None:
+        statement = statement.where(QuoteRow.speaks_for_id == filters.speaks_for_id)
     if filters.kind:
         statement = statement.where(QuoteRow.kind == filters.kind)
     statement = in_articles(statement, filters.outlet, filters.date_from, filters.date_to)
