@@ -23,6 +23,7 @@ import re
 from functools import lru_cache
 
 from . import paraphrase
+from .numbers import numbers_disagree
 from .words import words
 
 _MONTHS = {
@@ -156,8 +157,7 @@ def _one_event(a: dict, b: dict) -> bool:
 
 
 def _numbers_or_months(a: str, b: str) -> str | None:
-    fa, fb = paraphrase.features(a), paraphrase.features(b)
-    if fa.numbers and fb.numbers and not (fa.numbers <= fb.numbers or fb.numbers <= fa.numbers):
+    if numbers_disagree(a, b):
         return "number"
     return "date" if months_differ(a, b) else None
 

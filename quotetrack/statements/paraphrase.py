@@ -10,8 +10,9 @@ shared-stems rule, the measure without synonyms, WordNet link variants and a sen
   noun, a verb and an adjective, and two words match when those sets meet ("deportations" /
   "deported", "assisted" / "assist", "children" / "child"). Dictionary look-ups only: no parse,
   microseconds a word, so it can run on every candidate pair of statement linking and verify.
-- Numbers: digits and number words ("Seventeen" = "17", "half", "a thousand", "millions") must
-  agree: when both wordings carry numbers, one set must hold the other.
+- Numbers: digits and number words ("Seventeen" = "17", "six thousand", "£6.1m", "a decade") must
+  agree, as worded (numbers.py): "more than $400,000" can report "$410,000", "killing 170" cannot
+  report "killing 107"; when both wordings state amounts, one side's must all fit the other's.
 - Negation: "not", "n't", "no", "never", "neither", "without", and implicit negators ("fail",
   "refuse", "deny", "unless", "oppose") on one side only is the opposite claim.
 
@@ -31,6 +32,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..normalization.lexicon import WN_POS, data_lines, lemma_tables, members, wordnet_index
+from .numbers import numbers_disagree
 from .words import STOP_WORDS, words
 from .words import stem as _stem
 
@@ -63,19 +65,6 @@ _NEGATOR_VERBS = NEGATORS - frozenset(
 )
 # Words that are not content for the lexical measure, on top of STOP_WORDS.
 _LIGHT = frozenset("said says say according told also just really even still like i'm it's we're".split())
-
-_UNITS = {
-    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
-    "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30,
-    "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
-}  # fmt: skip
-_SCALES = {"hundred": "hundred", "hundreds": "hundred", "thousand": "thousand", "thousands": "thousand",
-           "million": "million", "millions": "million", "billion": "billion", "billions": "billion",
-           "dozen": "dozen", "dozens": "dozen"}  # fmt: skip
-_FRACTIONS = {"half": "1/2", "halves": "1/2", "third": "1/3", "thirds": "1/3", "quarter": "1/4", "quarters": "1/4"}
-_NOT_A_NUMBER_BEFORE_ONE = frozenset("no any every some each the this that which no-one anyone someone".split())
-_DIGITS = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?(?![\w])|(?<![\w.])\d+(?=am|pm|st|nd|rd|th|s\b)")
 
 
 @lru_cache(maxsize=200_000)
@@ -182,7 +171,6 @@ def synonyms_match(a: str, b: str) -> bool:
 @dataclass(frozen=True)
 class Features:
     content: tuple[Word, ...]  # the content words' keys, one per distinct word
-    numbers: frozenset[str]
     negated: bool
     content_words: tuple[str, ...] = ()  # the words of `content`, in the same order
     names: frozenset[str] = frozenset()  # words written capitalised inside a sentence
@@ -201,20 +189,6 @@ def _names(text: str) -> frozenset[str]:
     return frozenset(found)
 
 
-def _numbers(text: str, tokens: list[str]) -> frozenset[str]:
-    found = {m.group(0).replace(",", "") for m in _DIGITS.finditer(re.sub(r"(\d+):00", r"\1", text))}
-    for i, token in enumerate(tokens):
-        if token == "one" and i and tokens[i - 1] in _NOT_A_NUMBER_BEFORE_ONE:
-            continue  # "no one", "the one", "which one": a pronoun
-        if token in _UNITS:
-            found.add(str(_UNITS[token]))
-        elif token in _SCALES:
-            found.add(_SCALES[token])
-        elif token in _FRACTIONS:
-            found.add(_FRACTIONS[token])
-    return frozenset(found)
-
-
 def _contracted_function_word(word: str) -> bool:
     """ "there's", "she'd", "they'll", "we've": a stop word with its verb run on, no content.
     ("o'clock" and "hartwell's" keep theirs: "o" and "hartwell" are no stop words.)"""
@@ -227,6 +201,14 @@ _CONTRACTIONS = frozenset({"s", "d", "ll", "ve", "re", "m"})
 
 def _negated(tokens: list[str]) -> bool:
     return any(t in NEGATORS or t.endswith("n't") for t in tokens)
+
+
+# ", not an apology", ", not the council": a "not" that sets a noun phrase against what came
+# before negates no clause ("victims want their money back, not an apology" says they want it).
+_CONTRASTING_NOT = re.compile(
+    r"[,;—–]\s*(?:but\s+)?not\s+(?=(?:a|an|the|their|his|her|its|our|my|your|this|that|these|those)\b)",
+    re.IGNORECASE,
+)
 
 
 @lru_cache(maxsize=50_000)
@@ -243,9 +225,8 @@ def features(text: str) -> Features:
         and len(t) > 1
     }
     ordered = tuple(sorted(content))
-    return Features(
-        tuple(word_keys(t) for t in ordered), _numbers(text, tokens), _negated(tokens), ordered, _names(text)
-    )
+    negated = _negated(words(_CONTRASTING_NOT.sub(", ", text)))
+    return Features(tuple(word_keys(t) for t in ordered), negated, ordered, _names(text))
 
 
 # Where a longer wording's separate remarks part: sentence ends (a capital after the mark, so
@@ -284,10 +265,9 @@ def conflict(a: str, b: str) -> str | None:
 
 @lru_cache(maxsize=50_000)
 def _conflict(a: str, b: str) -> str | None:
-    fa, fb = features(a), features(b)
     if _polarity_differs(a, b):
         return "negation"
-    if fa.numbers and fb.numbers and not (fa.numbers <= fb.numbers or fb.numbers <= fa.numbers):
+    if numbers_disagree(a, b):
         return "number"
     return None
 
