@@ -100,6 +100,23 @@ def test_mixed_quote_is_one_quote_not_one_per_fragment(nlp):
     assert not any(q.text == "absolutely not" for q in quotes)
 
 
+def test_reports_coordinated_after_a_quoted_one_are_quotes_of_their_own(nlp):
+    # The first report is all quoted (direct); the next ones, each with its own "that", are not
+    # lost with it: a mixed quote with its subject, and plain reported speech.
+    text = (
+        'Ines Marlow, who chairs the tenants\' group, said that "the deal is dead" and that landlords'
+        ' "want the rent, not the repairs." The group said that "we will not pay" and that its members'
+        " would strike next week."
+    )
+    quotes = quotes_of(nlp, text)
+    assert find(quotes, "the deal is dead").kind is QuoteKind.DIRECT
+    landlords = find(quotes, "want the rent")
+    assert landlords.kind is QuoteKind.MIXED and landlords.text.startswith("landlords")
+    assert speaker(landlords) == "Ines Marlow"
+    strike = find(quotes, "would strike next week")
+    assert strike.kind is QuoteKind.INDIRECT and strike.text.startswith("its members")
+
+
 def test_quoted_fragment_with_cue_and_speaker_is_a_quote(nlp):
     text = 'The party chair, Tom Reyes, called the decision "reckless and unfair."'
     quote = find(quotes_of(nlp, text), "reckless and unfair")

@@ -309,7 +309,11 @@ def indirect_quotes(doc: Doc, mask: QuoteMask, skip_paragraph) -> list[Candidate
             elif is_cue(token):
                 clause = _clause(token)
                 if clause is not None:
-                    found.append(_candidate(clause, token, mask))
+                    # 'said that "11 years is not enough" and that victims "want their money
+                    # back"': the first report is a direct quote; the ones after it are reports
+                    # of their own (here a mixed quote), not lost with the direct one.
+                    parts = _conjoined_reports(clause) if _opens_with_a_quote(clause, mask) else []
+                    found.extend(_candidate(part, token, mask) for part in parts or [clause])
                 after = _clause_after_parenthetical(token)
                 if after is not None and (clause is None or clause.end <= after.start):
                     found.append(_candidate(after, token, mask))
@@ -318,6 +322,27 @@ def indirect_quotes(doc: Doc, mask: QuoteMask, skip_paragraph) -> list[Candidate
                 if clause is not None:
                     found.append(_candidate(clause, token, mask))
     return [c for c in found if c is not None]
+
+
+def _opens_with_a_quote(clause: Span, mask: QuoteMask) -> bool:
+    first = next((t for t in clause if not (t.is_punct or t.lower_ == "that")), None)
+    return first is not None and mask.contains(first)
+
+
+def _conjoined_reports(clause: Span) -> list[Span]:
+    """The reports after the first that a reported clause coordinates, each with a "that" of
+    its own ("... and that victims want ..."), as separate clauses."""
+    starts = [
+        t.left_edge.i
+        for t in clause
+        if t.dep_ == "conj"
+        and t.left_edge.i > clause.start
+        and clause.doc[t.left_edge.i].lower_ == "that"  # a mark, or read as "that victims"
+        and clause.doc[t.left_edge.i - 1].dep_ == "cc"
+    ]
+    bounds = [*starts, clause.end]
+    # Each without its "that" (trim keeps a "that" the parser did not read as a mark).
+    return [clause.doc[start + 1 : end] for start, end in zip(bounds, bounds[1:], strict=False) if end > start + 1]
 
 
 # Verbs that, with a reporting verb in their infinitive, say it was not said.
