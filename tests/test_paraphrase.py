@@ -295,3 +295,12 @@ def test_a_remark_turned_around_is_a_contradiction_never_a_match(seeds_db, text,
     verdict = _verify(seeds_db[0], text)
     assert verdict.verdict == "not_found", [(m.relation, m.canonical_text) for m in verdict.matches]
     assert any(c.reason == "negation" and stored in c.text for c in verdict.contradictions)
+
+
+def test_without_and_a_gerund_is_a_circumstance_not_a_negation():
+    conflict = paraphrase.conflict
+    assert (
+        conflict("fees would rise by 4.99 per cent, the most allowed without holding a vote", "fees would go up")
+        is None
+    )
+    assert conflict("the board acted without consent", "the board acted with consent") == "negation"

@@ -203,10 +203,13 @@ def _negated(tokens: list[str]) -> bool:
     return any(t in NEGATORS or t.endswith("n't") for t in tokens)
 
 
-# ", not an apology", ", not the council": a "not" that sets a noun phrase against what came
-# before negates no clause ("victims want their money back, not an apology" says they want it).
-_CONTRASTING_NOT = re.compile(
-    r"[,;—–]\s*(?:but\s+)?not\s+(?=(?:a|an|the|their|his|her|its|our|my|your|this|that|these|those)\b)",
+# Negators that negate no clause: ", not an apology", ", not the council" set a noun phrase
+# against what came before ("victims want their money back, not an apology" says they want
+# it); "without holding a referendum" is a circumstance of the clause ("would rise by 4.99 per
+# cent, the most it can without holding a referendum" says it will rise).
+_NOT_NEGATING = re.compile(
+    r"[,;—–]\s*(?:but\s+)?not\s+(?=(?:a|an|the|their|his|her|its|our|my|your|this|that|these|those)\b)"
+    r"|\bwithout\s+(?=[a-z]+ing\b)",
     re.IGNORECASE,
 )
 
@@ -225,7 +228,7 @@ def features(text: str) -> Features:
         and len(t) > 1
     }
     ordered = tuple(sorted(content))
-    negated = _negated(words(_CONTRASTING_NOT.sub(", ", text)))
+    negated = _negated(words(_NOT_NEGATING.sub(", ", text)))
     return Features(tuple(word_keys(t) for t in ordered), negated, ordered, _names(text))
 
 
