@@ -284,3 +284,17 @@ def test_alternatives_inside_the_second_clause_do_not_join_it_to_the_first(nlp):
         "Dozens of trains have been cancelled since Friday",
         "commuters can claim a refund or take a bus at no extra cost",
     ]
+
+
+def test_an_adjective_the_parser_conjoins_to_an_object_is_a_second_predicate(nlp):
+    # The parser hangs "thankful" on "regulators" ("regulators ... thankful" cannot be meant).
+    text = 'The brewery said it is working with regulators and "truly thankful" to the neighbours who raised the alarm.'
+    quote = 'it is working with regulators and "truly thankful" to the neighbours who raised the alarm'
+    assert split(nlp, text, quote, QuoteKind.MIXED, ("truly thankful",)) == [
+        "it is working with regulators",
+        '"truly thankful" to the neighbours who raised the alarm',
+    ]
+    # An adjective qualifying a noun with it stays: no second remark.
+    text = "The brewery said it is working with regulators and staff familiar with the site."
+    quote = "it is working with regulators and staff familiar with the site"
+    assert split(nlp, text, quote) == [quote]

@@ -156,6 +156,9 @@ def _clause_starts(span: Span) -> list[int]:
     for token in span:
         if token.dep_ != "conj" or not _conjoined_by_and(token):
             continue
+        if _predicate_adjective_on_a_noun(token, span, heads):
+            starts.append(token.left_edge.i)
+            continue
         if not (
             _coordinated_with_head(token, span, heads)
             or _misattached_to_passive_clause(token, span, heads)
@@ -200,6 +203,29 @@ def _another_that_clause(conjunct: Token, span: Span) -> bool:
     a "that" clause with its own subject, after "and", is another thing said, wherever the
     parser hung it (often on the verb of the clause before)."""
     return any(c.dep_ == "mark" and c.lower_ == "that" for c in conjunct.children) and _has_subject(conjunct, span)
+
+
+def _predicate_adjective_on_a_noun(conjunct: Token, span: Span, heads: set[int]) -> bool:
+    """'said it is working with regulators and "truly thankful" to the neighbours': an
+    adjective with a complement of its own, conjoined to the reported clause's verb, is a
+    second predicate of its subject ("it is ... thankful"), a second remark. The parser may
+    hang it on the verb's object instead ("investigators ... grateful" cannot be meant)."""
+    first = conjunct.head
+    on_verb = first.i in heads and first.pos_ in {"VERB", "AUX"}
+    on_object = first.pos_ in {"NOUN", "PROPN"} and first.dep_ in {"pobj", "dobj"} and _verb_of(first).i in heads
+    return (
+        conjunct.pos_ == "ADJ"
+        and (on_verb or on_object)
+        and _within(first, span)
+        and any(c.dep_ == "prep" for c in conjunct.children)
+        and conjunct.left_edge.i > span.start
+    )
+
+
+def _verb_of(token: Token) -> Token:
+    while token.pos_ not in {"VERB", "AUX"} and token.head != token:
+        token = token.head
+    return token
 
 
 def _misattached_to_passive_clause(conjunct: Token, span: Span, heads: set[int]) -> bool:
