@@ -23,12 +23,43 @@ def test_a_hedged_figure_agrees_with_the_figure_it_rounds():
     assert not numbers_disagree("reserves are the lowest in a decade", "reserves are the lowest for ten years")
 
 
+def test_a_share_in_words_is_a_rounded_percentage():
+    assert amounts("more than four in five members voted yes") == (Amount(80, Bound.AT_LEAST),)
+    assert not numbers_disagree("82 per cent of members voted yes", "more than four in five members voted yes")
+    assert numbers_disagree("61 per cent of members voted yes", "more than four in five members voted yes")
+
+
+def test_an_amount_of_something_else_is_a_detail_not_a_contradiction():
+    # Each outlet adds a figure of its own; the one they share agrees.
+    assert not numbers_disagree(
+        "82 per cent of members backed action, on a turnout of 74 per cent",
+        "82% of members backed a walkout at the plant, which employs about 640 people",
+    )
+    assert not numbers_disagree("staff would stop work at 6am on 17 March", "a 48-hour strike will begin on 17 March")
+    # The same thing counted differently is not.
+    assert numbers_disagree("the storm killed 107 people in 2010", "the storm killed 170 people in 2010")
+
+
 def test_different_figures_are_different_facts_however_close():
     assert numbers_disagree("the storm killed 107 people", "the storm killed 170 people")
     assert numbers_disagree("attendance reached 11,000 in 2010", "attendance reached 11,000 in 2012")
     assert numbers_disagree("more than a thousand died", "more than a hundred died")
     assert numbers_disagree("she had lost more than $400,000", "she had lost $900,000")
     assert conflict("fares will rise by nearly 10 per cent", "fares will rise by 12 per cent") == "number"
+
+
+def test_a_not_that_negates_no_clause_is_no_negation():
+    assert compare(
+        "If anyone has broken the rules, I will not hesitate to see them banned",
+        "anyone found to have broken the rules will be banned",
+        reported=True,
+    )
+    assert compare(
+        "the tests point to lead poisoning rather than heat", "the tests say lead poisoning, not heat.", reported=True
+    )
+    assert (
+        compare("the tests point to lead poisoning", "the tests do not point to lead poisoning", reported=True) is None
+    )
 
 
 def test_a_not_that_sets_a_noun_phrase_against_another_negates_no_clause():

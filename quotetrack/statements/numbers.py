@@ -7,7 +7,7 @@ lowest in a decade" and "the lowest for ten years" one record; "killing 107" and
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
 
@@ -24,6 +24,8 @@ class Bound(Enum):
 class Amount:
     value: float
     bound: Bound = Bound.EXACT
+    # What it counts, as the word after it ("people", "percent", "march"); "" when unsaid.
+    unit: str = field(default="", compare=False)
 
     def admits(self, other: float) -> bool:
         """Whether this amount, as worded, could be a report of `other`."""
@@ -65,7 +67,9 @@ _SCALES = {"hundred": 100, "thousand": 1e3, "million": 1e6, "billion": 1e9, "m":
 _VAGUE = {"dozens": 12, "hundreds": 100, "thousands": 1e3, "millions": 1e6, "billions": 1e9}
 _FRACTIONS = {"half": 0.5, "third": 1 / 3, "quarter": 0.25}
 _NOT_A_NUMBER_BEFORE_ONE = frozenset("no any every some each the this that which".split())
-_TOKEN = re.compile(r"\d[\d,]*(?:\.\d+)?|[a-z]+")
+_TOKEN = re.compile(r"\d[\d,]*(?:\.\d+)?|[a-z]+|%")
+# Words after a figure that do not say what it counts.
+_NOT_A_UNIT = frozenset("and or of to in on at for the a an by from with than as per since".split())
 
 
 @lru_cache(maxsize=50_000)
@@ -80,9 +84,34 @@ def amounts(text: str) -> tuple[Amount, ...]:
             i += 1
             continue
         bound = Bound.RANGE if tokens[i] in _VAGUE else _hedge(tokens, i)
-        found.append(Amount(value, bound))
+        ratio, more = _out_of(tokens, i + used, value)
+        if ratio is not None:  # "four in five members": a share, as rounded as a percentage
+            found.append(Amount(ratio, Bound.ABOUT if bound is Bound.EXACT else bound, "percent"))
+            i += used + more
+            continue
+        found.append(Amount(value, bound, _unit(tokens, i + used)))
         i += used
     return tuple(found)
+
+
+def _out_of(tokens: list[str], j: int, value: float) -> tuple[float | None, int]:
+    """ "in five", "out of 14" after a figure: its share in per cent, and the tokens it takes."""
+    link = 1 if tokens[j : j + 1] == ["in"] else 2 if tokens[j : j + 2] == ["out", "of"] else 0
+    if not link or j + link >= len(tokens):
+        return None, 0
+    whole, used = _figure(tokens, j + link)
+    if not whole or whole < value or tokens[j + link] in _VAGUE:
+        return None, 0
+    return 100 * value / whole, link + used
+
+
+def _unit(tokens: list[str], j: int) -> str:
+    after = tokens[j] if j < len(tokens) else ""
+    if after in {"%", "percent"} or tokens[j : j + 2] == ["per", "cent"]:
+        return "percent"
+    if after.isalpha() and after not in _NOT_A_UNIT:
+        return after.removesuffix("s")  # "48 hours" and "a 48-hour strike"
+    return ""
 
 
 def _figure(tokens: list[str], i: int) -> tuple[float | None, int]:
@@ -123,12 +152,11 @@ def _hedge(tokens: list[str], i: int) -> Bound:
 
 
 def numbers_disagree(a: str, b: str) -> bool:
-    """Both wordings state amounts and neither's are all amounts the other could be reporting."""
+    """Each wording states an amount the other could not be reporting, and two of those count
+    the same thing (or one says not what): "killing 107" / "killing 170". Amounts of different
+    things are details one outlet added ("on a turnout of 74 per cent" / "which employs about
+    640 people" beside the same 82 per cent)."""
     found_a, found_b = amounts(a), amounts(b)
-    if not found_a or not found_b:
-        return False
-    return not (_covered(found_a, found_b) or _covered(found_b, found_a))
-
-
-def _covered(these: tuple[Amount, ...], by: tuple[Amount, ...]) -> bool:
-    return all(any(amounts_agree(x, y) for y in by) for x in these)
+    only_a = [x for x in found_a if not any(amounts_agree(x, y) for y in found_b)]
+    only_b = [y for y in found_b if not any(amounts_agree(x, y) for x in found_a)]
+    return any(x.unit == y.unit or not x.unit or not y.unit for x in only_a for y in only_b)

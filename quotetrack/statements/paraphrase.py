@@ -203,13 +203,16 @@ def _negated(tokens: list[str]) -> bool:
     return any(t in NEGATORS or t.endswith("n't") for t in tokens)
 
 
-# Negators that negate no clause: ", not an apology", ", not the council" set a noun phrase
-# against what came before ("victims want their money back, not an apology" says they want
-# it); "without holding a referendum" is a circumstance of the clause ("would rise by 4.99 per
-# cent, the most it can without holding a referendum" says it will rise).
+# Negators that negate no clause: ", not an apology", ", not oxygen." set a noun phrase against
+# what came before ("victims want their money back, not an apology" says they want it);
+# "without holding a referendum" is a circumstance of the clause ("would rise by 4.99 per cent,
+# the most it can without holding a referendum" says it will rise); "will not hesitate to" says
+# it will.
 _NOT_NEGATING = re.compile(
     r"[,;—–]\s*(?:but\s+)?not\s+(?=(?:a|an|the|their|his|her|its|our|my|your|this|that|these|those)\b)"
-    r"|\bwithout\s+(?=[a-z]+ing\b)",
+    r"|[,;—–]\s*not\s+(?=[a-z]+\s*(?:[.!?;,”\"’']|$))"
+    r"|\bwithout\s+(?=[a-z]+ing\b)"
+    r"|\b(?:not|never)\s+(?=hesitate)",
     re.IGNORECASE,
 )
 
