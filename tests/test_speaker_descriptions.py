@@ -268,3 +268,16 @@ def test_a_noun_that_is_a_person_when_it_says_of_what_describes_a_person(nlp):
     worried = next(q for q in quotes if "worried" in q.text)
     assert head.speaker is not None and head.speaker.name == "head of the water agency"
     assert worried.speaker == head.speaker
+
+
+def test_a_name_before_a_common_noun_is_whom_the_speaker_works_for(nlp):
+    # NER reads "Harbour Line" as a person; before "spokeswoman" it is her employer, so the
+    # speaker is the unnamed spokeswoman (speaking for the ferry company the article names).
+    text = (
+        "Harbour Line Ferries has cancelled every crossing to the islands this week.\n\n"
+        "A Harbour Line spokeswoman said sailings would resume on Friday once the new engine was fitted."
+    )
+    quote = extract_quotes(text, nlp)[0][0]
+    assert quote.speaker is not None and quote.speaker.kind is SpeakerKind.UNNAMED_SOURCE
+    assert quote.speaker.name == "Harbour Line spokeswoman"
+    assert quote.speaks_for is not None and quote.speaks_for.name == "Harbour Line Ferries"

@@ -71,13 +71,21 @@ def person_entities(head: Token, mask: QuoteMask) -> list[tuple[Span, bool]]:
     for ent in entities_within(head.doc, min(own), max(own) + 1) if own else ():
         if ent.label_ != "PERSON" or len(ent) < 2 or not all(t.i in own for t in ent) or is_credit(ent.text):
             continue
-        if ends_in_organisation_word(ent.text):
+        if ends_in_organisation_word(ent.text) or _modifies(ent, head):
             continue
         appositive = any(t.dep_ == "appos" for t in ent) and not ent.start <= head.i < ent.end
         contains_head = ent.start <= head.i < ent.end
         found.append((ent, appositive, (not appositive, not contains_head, abs(ent.root.i - head.i))))
     found.sort(key=lambda f: f[2])
     return [(ent, appositive) for ent, appositive, _ in found]
+
+
+def _modifies(ent: Span, head: Token) -> bool:
+    """ "a Harbour Line spokeswoman", "Reyes's lawyer": a name just before a common noun, or
+    owning it, says whom the speaker works for, not who speaks (titles come before names:
+    "Governor Maura Healey")."""
+    after = ent.end + 1 if ent.end < len(ent.doc) and ent.doc[ent.end].tag_ == "POS" else ent.end
+    return head.pos_ == "NOUN" and after == head.i
 
 
 def _proper_words(phrase: Span, head: Token) -> list[Token]:
