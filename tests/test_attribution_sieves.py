@@ -522,3 +522,15 @@ def test_a_one_word_name_a_business_noun_titles_is_an_organisation(nlp):
     assert name(isolated) == name(engineers) == "Kellan-Bryce"
     assert isolated.speaker.kind is SpeakerKind.ORGANISATION
     assert name(shifts) == "Mick Daley" and shifts.speaker.kind is SpeakerKind.PERSON
+
+
+def test_the_name_a_relative_clause_describes_speaks_when_the_parser_loses_the_subject(nlp):
+    # "co-founded" splits into three tokens and the small parser makes the name the subject
+    # of "founded", leaving "said" without one (checked first, so the test keeps its point).
+    from quotetrack.extraction.syntax import QuoteMask, speaker_head
+
+    doc = nlp("Ms Raghunathan, who co-founded the Bengaluru-based company in 2016, said no payment details were taken.")
+    said = next(t for t in doc if t.text == "said")
+    assert not any(c.dep_ == "nsubj" for c in said.children)
+    head = speaker_head(said, QuoteMask([]))
+    assert head is not None and head.text == "Raghunathan"

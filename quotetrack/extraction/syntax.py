@@ -330,6 +330,9 @@ def speaker_head(cue: Token, mask: QuoteMask) -> Token | None:
             # to a description the parser hung inside the quote before it.
             if token.pos_ == "PROPN" and token.dep_ not in {"pobj", "dobj"} and not mask.contains(token):
                 return token
+    described = _named_before_relative_clause(cue, mask)
+    if described is not None:
+        return described
     # Inverted order: "..., said Patricia Hyde" parsed with the name as an object.
     right = cue.i + 1
     if right < cue.sent.end and cue.doc[right].pos_ == "PROPN" and not mask.contains(cue.doc[right]):
@@ -348,6 +351,23 @@ def speaker_head(cue: Token, mask: QuoteMask) -> Token | None:
 
 
 _CLOSING_MARKS = frozenset({'"', "”", "'", "’"})
+
+
+def _named_before_relative_clause(cue: Token, mask: QuoteMask) -> Token | None:
+    """ "Mr Mehrotra, who co-founded the company in 2017, said ...": the parser may give the
+    name to the relative clause's verb and leave the cue without a subject. The name the
+    sentence opens with, described by a relative clause that a comma closes before the cue,
+    is who speaks."""
+    doc = cue.doc
+    if cue.i == 0 or doc[cue.i - 1].text != ",":
+        return None
+    relative = next((t for t in doc[cue.sent.start : cue.i] if t.lower_ in {"who", "whose", "which"}), None)
+    if relative is None or relative.i < cue.sent.start + 2 or doc[relative.i - 1].text != ",":
+        return None
+    name = doc[relative.i - 2]
+    if name.pos_ != "PROPN" or mask.contains(name) or any(t.pos_ == "VERB" for t in doc[cue.sent.start : name.i]):
+        return None  # a name the sentence opens with, not one inside an earlier clause
+    return name
 
 
 def char_span(doc: Doc, start: int, end: int) -> Span | None:
