@@ -28,7 +28,9 @@ class Amount:
     unit: str = field(default="", compare=False)
 
     def admits(self, other: float) -> bool:
-        """Whether this amount, as worded, could be a report of `other`."""
+        """Whether this amount, as worded, could be a report of `other`. How far a hedge
+        stretches: news rounds to a round figure ("more than 60" for 62 flights, "about a
+        third" for 31 per cent), rarely by half of it."""
         v = self.value
         if self.bound is Bound.EXACT:
             return abs(other - v) <= 1e-9 * max(1.0, abs(v))  # "£6.1m" is 6,100,000; 2012 is not 2010

@@ -115,16 +115,19 @@ def _claims(row: ArticleRow, quote: Quote) -> list[ClaimRow]:
 
 
 def drop_unused_local_speakers(session: Session, speaker_ids: frozenset[int] | set[int]) -> None:
-    """An article's own speakers that its new text no longer quotes (and no editor points at)."""
+    """An article's own speakers that its new text no longer quotes (nor speaks for, and no
+    editor points at)."""
     if not speaker_ids:
         return
     quoted = select(QuoteRow.speaker_id).where(QuoteRow.speaker_id.in_(speaker_ids))
+    spoken_for = select(QuoteRow.speaks_for_id).where(QuoteRow.speaks_for_id.in_(speaker_ids))
     pinned = select(QuoteOverrideRow.speaker_id).where(QuoteOverrideRow.speaker_id.in_(speaker_ids))
     unused = session.scalars(
         select(SpeakerRow).where(
             SpeakerRow.id.in_(speaker_ids),
             SpeakerRow.article_id.is_not(None),
             SpeakerRow.id.notin_(quoted),
+            SpeakerRow.id.notin_(spoken_for),
             SpeakerRow.id.notin_(pinned),
         )
     )
