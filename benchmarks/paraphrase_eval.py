@@ -95,7 +95,7 @@ def load_pairs(path: Path = PAIRS) -> list[dict]:
 
 
 # The lexical options: paraphrase.py's switches. (b) is the measure before synonyms.
-_NO = {"STEM_MATCH": False, "NAMES_COUNT_ONCE": False}  # the switches added after synonyms, off
+_NO = {"STEM_MATCH": False, "NAMES_COUNT_ONCE": False, "PHRASES": False}  # the switches added after synonyms, off
 LEXICAL_OPTIONS: dict[str, dict] = {
     "(b) lexical": {"WORDNET_SENSES": 0, **_NO},
     "(d) syn K=1": {"WORDNET_SENSES": 1, **_NO},
@@ -111,10 +111,11 @@ LEXICAL_OPTIONS: dict[str, dict] = {
         **_NO,
         "STEM_MATCH": True,
     },
-    "(d) K=3 +stem+names": {"WORDNET_SENSES": 3, "STEM_MATCH": True, "NAMES_COUNT_ONCE": True},
+    "(d) K=3 +stem+names": {"WORDNET_SENSES": 3, **_NO, "STEM_MATCH": True, "NAMES_COUNT_ONCE": True},
+    "(d) K=3 +stem+names+phr": {"WORDNET_SENSES": 3, "STEM_MATCH": True, "NAMES_COUNT_ONCE": True, "PHRASES": True},
 }
-SHIPPED_NAME = "(d) K=3 +stem+names"  # the option paraphrase.py ships
-SWITCHES = ("WORDNET_SENSES", "WORDNET_LINKS", "STEM_MATCH", "NEGATOR_VERBS_CONTENT", "NAMES_COUNT_ONCE")
+SHIPPED_NAME = "(d) K=3 +stem+names+phr"  # the option paraphrase.py ships
+SWITCHES = ("WORDNET_SENSES", "WORDNET_LINKS", "STEM_MATCH", "NEGATOR_VERBS_CONTENT", "NAMES_COUNT_ONCE", "PHRASES")
 THRESHOLDS = ("MIN_SHARED", "MIN_OVERLAP", "MIN_DICE")
 SHIPPED = {name: getattr(paraphrase, name) for name in SWITCHES + THRESHOLDS}
 

@@ -16,7 +16,7 @@ from sqlalchemy import select
 from quotetrack.attribution.event_frames import claim_event
 from quotetrack.quotes import extract_quotes
 from quotetrack.service import store_article
-from quotetrack.statements.events import different_events, same_event
+from quotetrack.statements.events import different_events, predicates_match, same_event
 from quotetrack.storage import Database
 from quotetrack.storage.models import ClaimRow
 from quotetrack.types import Article
@@ -56,6 +56,14 @@ def test_a_passive_subject_is_the_patient_and_its_by_phrase_the_agent(nlp):
         "patient": ["name:cole"],
         "agent": ["noun:hospital"],
     }
+
+
+def test_a_phrasal_verb_is_one_predicate(nlp):
+    text = "The union said it called off the strike."
+    found = frame(nlp, text, "it called off the strike")
+    assert found is not None and found["predicate"] == "call off"
+    assert predicates_match("call off", "cancel")  # WordNet's sense of the phrase
+    assert not predicates_match("call off", "call")  # calling a strike off is not calling it
 
 
 def test_a_claim_without_an_event_of_its_own_has_no_frame(nlp):

@@ -61,7 +61,7 @@ def test_a_pronoun_with_its_verb_run_on_is_no_content_word():
     # "there's" and "she'd" say nothing of the remark; counted, they dilute the overlap.
     assert paraphrase.features("there's no sign the fire was set on purpose").content_words == (
         "fire",
-        "purpose",
+        "on purpose",
         "set",
         "sign",
     )
@@ -142,6 +142,29 @@ def test_paraphrase_in_other_inflections():
         reported=True,
     )
     assert found is not None and found.relation is Relation.PARAPHRASE
+
+
+def test_a_wordnet_phrase_means_what_its_senses_mean():
+    # "look into" = "investigate", inflected on its verb; "turn away" with its particle.
+    assert paraphrase.units(["police", "looked", "into", "it"]) == ["police", "look into", "it"]
+    assert paraphrase.synonyms_match("look into", "investigate")
+    assert paraphrase.paraphrase_score(
+        "the department will look into the incident", "the department said it would investigate what happened"
+    )
+    assert paraphrase.units(["they", "turned", "away", "boats"]) == ["they", "turn away", "boats"]
+    # A phrase keeps what its content word matches: "look into" still shares "look".
+    assert paraphrase.synonyms_match("look into", "looking")
+    # Overlapping phrases: the one a function word leads wins ("on purpose", not "set on").
+    assert paraphrase.units(["was", "set", "on", "purpose"]) == ["was", "set", "on purpose"]
+    assert paraphrase.synonyms_match("on purpose", "deliberately")
+
+
+def test_a_phrase_of_two_content_words_or_a_name_is_no_unit():
+    # "cause of death" would eat the "death" a paraphrase shares with "caused ... death".
+    assert paraphrase.units(["not", "the", "cause", "of", "death"]) == ["not", "the", "cause", "of", "death"]
+    assert paraphrase.lexical_similarity("the bug was not the cause of death", "the death was not caused by it")[0] == 2
+    assert paraphrase.units(["at", "all"]) == ["at", "all"]  # no content word
+    assert "the city" not in paraphrase.features("the city will comply").content_words  # an article opens it
 
 
 @pytest.mark.parametrize("path, size, recall", [(PAIRS, 150, 0.75), (HELDOUT, 40, 0.75)])

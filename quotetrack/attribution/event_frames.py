@@ -28,6 +28,7 @@ from spacy.tokens import Doc, Span, Token
 
 from ..extraction.syntax import entities_within, entity_containing
 from ..normalization.folding import fold
+from ..normalization.lexicon import wordnet_phrases
 from .names import surname
 
 if TYPE_CHECKING:
@@ -95,8 +96,18 @@ def _frame(predicate: Token, span: Span, table: NameTable | None) -> dict | None
     patient = _keys(patient_heads, span, table)
     if not patient:
         return None
-    lemma = CUSTODY_PREDICATE if _into_custody(children) else predicate.lemma_.lower()
+    lemma = CUSTODY_PREDICATE if _into_custody(children) else _predicate_lemma(predicate)
     return {"predicate": lemma, "patient": patient, "agent": _keys(agent_heads, span, table)}
+
+
+def _predicate_lemma(verb: Token) -> str:
+    """The verb's lemma, with its particle when WordNet has the two as one verb: "called off"
+    is "call off" (= "cancel"), "picked up" is "pick up" (= "collect")."""
+    lemma = verb.lemma_.lower()
+    for child in verb.children:
+        if child.dep_ == "prt" and (phrase := f"{lemma} {child.lower_}") in wordnet_phrases():
+            return phrase
+    return lemma
 
 
 def _arguments(predicate: Token) -> list[Token]:

@@ -2,8 +2,9 @@
 what it is done to, by reference, and nothing in their wordings turns one against the other.
 
 - Predicate: the same lemma, WordNet synonyms (paraphrase.synonyms_match: "ignore" /
-  "disregard", "release" / "free"), or verbs of one EVENT_CLASSES row: acts news reports in
-  either word that WordNet's first senses keep apart ("arrested" / "detained" him).
+  "disregard", "release" / "free"; a phrasal verb by its own senses: "call off" / "cancel"),
+  or verbs of one EVENT_CLASSES row: acts news reports in either word that WordNet's first
+  senses keep apart ("arrested" / "detained" him).
 - Patient: one key in common ("name:paz-munoz" for "him" and "De Paz-Munoz"; "noun:detainer"
   for "the request" the sentence's detainer and "the detainer"), or nouns that are synonyms.
 - Agent: when both name someone (a person or organisation), one must be the same; a
@@ -60,6 +61,8 @@ def predicates_match(a: str, b: str) -> bool:
     """One predicate: one lemma, WordNet synonyms, or one EVENT_CLASSES row."""
     if a == b or b in _EVENT_CLASS.get(a, ()):
         return True
+    if " " in a or " " in b:  # a phrasal verb ("call off"): by its own senses, not its verb's
+        return paraphrase.strict_synonyms_match(a, b)
     return paraphrase.synonyms_match(a, b)
 
 

@@ -27,6 +27,7 @@ from sqlalchemy.orm import Session, contains_eager, selectinload
 
 from ..storage.models import ArticleRow, ClaimRow, ClaimShingleRow, QuoteRow, StatementRow
 from ..types import QuoteStatus
+from . import alignment
 from .events import months, months_differ, opposed, same_event
 from .index import neighbours
 from .wording import RELATION_RANK, Comparison, Relation, compare, strongest
@@ -157,12 +158,14 @@ def candidates(session: Session, claim: ClaimRow) -> list[ClaimRow]:
     return list(session.scalars(found))
 
 
-def _choose_best(claim: ClaimRow, pool: list[ClaimRow], touched: set[int]) -> None:
+def _choose_best(session: Session, claim: ClaimRow, pool: list[ClaimRow], touched: set[int]) -> None:
     """Set the claim's strongest neighbour from `pool`; let each pool claim adopt `claim` when
     it is their strongest. Statements of every claim whose link changed go into `touched`."""
     best, best_strength = None, 0.0
+    related = {other.id: relate(claim, other) for other in pool}
+    related |= _alignments(session, claim, [o for o in pool if related[o.id] is None])
     for other in pool:
-        comparison = relate(claim, other)
+        comparison = related[other.id]
         if comparison is None:
             continue
         strength = link_strength(comparison, same_article=claim.article_id == other.article_id)
@@ -176,6 +179,41 @@ def _choose_best(claim: ClaimRow, pool: list[ClaimRow], touched: set[int]) -> No
     touched.add(claim.id)
     if best is not None:
         touched.add(best.id)
+
+
+def _alignments(session: Session, claim: ClaimRow, unrelated: list[ClaimRow]) -> dict[int, Comparison]:
+    """Links to claims the wordings do not relate that are the claim's counterpart in another
+    article of the same voice (alignment.py: each the other's best match there). The rivals
+    are read from the store: every accepted claim of that voice in either article."""
+    if claim.speaker_id is None:
+        return {}
+    scored = {
+        other.id: (other, score)
+        for other in unrelated
+        if other.article_id != claim.article_id
+        and other.speaker_id == claim.speaker_id
+        and (kind_of(claim) != "direct" or kind_of(other) != "direct")  # two quotes need their words
+        and (score := alignment.counterpart_score(claim, other)) is not None
+    }
+    if not scored:
+        return {}
+    articles = {claim.article_id} | {other.article_id for other, _ in scored.values()}
+    peers: dict[int, list[ClaimRow]] = {}
+    for peer in session.scalars(
+        select(ClaimRow)
+        .join(ClaimRow.quote)
+        .where(
+            ClaimRow.speaker_id == claim.speaker_id,
+            ClaimRow.article_id.in_(articles),
+            QuoteRow.status == QuoteStatus.ACCEPTED,
+        )
+    ):
+        peers.setdefault(peer.article_id, []).append(peer)
+    return {
+        other_id: Comparison(Relation.PARAPHRASE, alignment.strength(score))
+        for other_id, (other, score) in scored.items()
+        if alignment.mutual_best(claim, other, score, peers.get(claim.article_id, ()), peers.get(other.article_id, ()))
+    }
 
 
 SPEAKER_LOCK_SPACE = 7401  # first key of pg_advisory_xact_lock(int, int): statement linking per speaker
@@ -213,7 +251,7 @@ def link_quotes(session: Session, quotes: list[QuoteRow], orphaned_statements: C
     session.flush()
     touched: set[int] = set()
     for claim in claims:
-        _choose_best(claim, candidates(session, claim), touched)
+        _choose_best(session, claim, candidates(session, claim), touched)
     # Claims whose strongest neighbour was deleted look again.
     stale = (
         list(
@@ -225,7 +263,7 @@ def link_quotes(session: Session, quotes: list[QuoteRow], orphaned_statements: C
         else []
     )
     for claim in stale:
-        _choose_best(claim, candidates(session, claim), touched)
+        _choose_best(session, claim, candidates(session, claim), touched)
     session.flush()
     _regroup(session, touched, set(orphaned_statements))
 

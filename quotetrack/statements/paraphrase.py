@@ -31,7 +31,15 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..normalization.lexicon import WN_POS, data_lines, lemma_tables, members, wordnet_index
+from ..normalization.lexicon import (
+    MAX_PHRASE_WORDS,
+    WN_POS,
+    data_lines,
+    lemma_tables,
+    members,
+    wordnet_index,
+    wordnet_phrases,
+)
 from .numbers import numbers_disagree
 from .words import STOP_WORDS, words
 from .words import stem as _stem
@@ -44,6 +52,8 @@ WORDNET_SENSES = 3
 WORDNET_LINKS: frozenset[str] = frozenset()
 STEM_MATCH = True
 NEGATOR_VERBS_CONTENT = False
+# WordNet's phrases ("look into", "pick up", "carry out") are one unit with their own senses.
+PHRASES = True
 # Names both wordings write count as one shared word, not one per word of the name.
 NAMES_COUNT_ONCE = True
 
@@ -88,7 +98,7 @@ def lemmas(word: str) -> frozenset[str]:
 
 # -- WordNet ---------------------------------------------------------------------------------
 def _first_senses(lemma: str) -> list[str]:
-    found = wordnet_index().get(lemma, ())
+    found = (wordnet_phrases() if " " in lemma else wordnet_index()).get(lemma, ())
     out, seen = [], dict.fromkeys(WN_POS.values(), 0)
     for synset in found:
         if seen[synset[0]] < WORDNET_SENSES:
@@ -149,6 +159,8 @@ class Word:
 
 @lru_cache(maxsize=200_000)
 def word_keys(word: str) -> Word:
+    if " " in word:
+        return _phrase_keys(word)
     forms = lemmas(word)
     core = set(forms)
     if STEM_MATCH:
@@ -160,6 +172,87 @@ def word_keys(word: str) -> Word:
             if WORDNET_LINKS:
                 wide |= _links(synset, lemma)
     return Word(frozenset(core), frozenset(core | wide))
+
+
+def _phrase_keys(phrase: str) -> Word:
+    """A WordNet phrase ("look into") matches what its senses match ("investigate") and what
+    its content words match ("look"), so reading it as a phrase never loses a match."""
+    parts = [word_keys(part) for part in phrase.split() if _is_content(part) and part not in PARTICLES]
+    senses = frozenset(_first_senses(phrase))
+    return Word(
+        senses.union(*(p.core for p in parts)),
+        senses.union(*(p.wide for p in parts)),
+    )
+
+
+# Adverbs that make phrasal verbs ("turn away", "bring back", "push ahead"): within a phrase
+# they are not a content word of their own, so "turn away" is one unit, as "look into" is.
+PARTICLES = frozenset("away back ahead along around aside apart forward together through across".split())
+_ARTICLES = frozenset({"a", "an", "the"})  # "the city" is WordNet's City of London, not a phrase here
+
+
+def units(tokens: list[str]) -> list[str]:
+    """`tokens` with WordNet's phrases of one content word joined into one unit each: "police
+    looked into it" -> police, look into, it; "turned away the boats" -> turn away, boats (a
+    particle is no content word of its own here); "they called it off" stays apart. One
+    content word, so a unit stands for the word it replaces and the counts of
+    lexical_similarity hardly change: "at all" (no content word) is no unit, nor is "cause of
+    death" (two: "the bug was not the cause of death" keeps both words to share with "the
+    death was not caused by the infection").
+    Where two phrases overlap, one led by a function word wins ("set on purpose" is "set" +
+    "on purpose", deliberately, not "set on", attack), then the longer, then the first."""
+    found = [
+        (i, size, phrase)
+        for i in range(len(tokens))
+        for size in range(MAX_PHRASE_WORDS, 1, -1)
+        if i + size <= len(tokens) and (phrase := _phrase(tokens[i : i + size])) is not None
+    ]
+    found.sort(key=lambda f: (_is_content(tokens[f[0]]), -f[1], f[0]))
+    taken: dict[int, tuple[int, str]] = {}
+    used: set[int] = set()
+    for i, size, phrase in found:
+        span = set(range(i, i + size))
+        if not span & used:
+            taken[i] = (size, phrase)
+            used |= span
+    out, i = [], 0
+    while i < len(tokens):
+        if i in taken:
+            size, phrase = taken[i]
+            out.append(phrase)
+            i += size
+        else:
+            out.append(tokens[i])
+            i += 1
+    return out
+
+
+def _phrase(part: list[str]) -> str | None:
+    """The WordNet phrase `part` writes, inflected on its first word ("looked into") or its
+    last ("court cases"), or None."""
+    if part[0] in _ARTICLES or sum(1 for t in part if _is_content(t) and t not in PARTICLES) != 1:
+        return None
+    table = wordnet_phrases()
+    written = " ".join(part)
+    if written in table:
+        return written
+    for lemma in lemmas(part[0]):
+        if (key := " ".join((lemma, *part[1:]))) in table:
+            return key
+    for lemma in lemmas(part[-1]):
+        if (key := " ".join((*part[:-1], lemma))) in table:
+            return key
+    return None
+
+
+def strict_synonyms_match(a: str, b: str) -> bool:
+    """synonyms_match, but a phrase only by its own senses: "call off" matches "cancel", not
+    "call" (a predicate: calling a strike off is not calling it)."""
+    return bool(_own_keys(a) & _own_keys(b))
+
+
+def _own_keys(word: str) -> frozenset[str]:
+    return frozenset({word, *_first_senses(word)}) if " " in word else word_keys(word).core
 
 
 def synonyms_match(a: str, b: str) -> bool:
@@ -217,22 +310,36 @@ _NOT_NEGATING = re.compile(
 )
 
 
+def _is_content(word: str) -> bool:
+    return (
+        word not in STOP_WORDS
+        and word not in _LIGHT
+        and not _contracted_function_word(word)
+        and (word not in NEGATORS or (NEGATOR_VERBS_CONTENT and word in _NEGATOR_VERBS))
+        and not word.endswith("n't")
+        and len(word) > 1
+    )
+
+
 @lru_cache(maxsize=50_000)
 def features(text: str) -> Features:
     tokens = words(text)
-    content = {
-        t
-        for t in tokens
-        if t not in STOP_WORDS
-        and t not in _LIGHT
-        and not _contracted_function_word(t)
-        and (t not in NEGATORS or (NEGATOR_VERBS_CONTENT and t in _NEGATOR_VERBS))
-        and not t.endswith("n't")
-        and len(t) > 1
-    }
+    names = _names(text)
+    content = {unit for unit in _content_units(tokens, names) if " " in unit or _is_content(unit)}
     ordered = tuple(sorted(content))
     negated = _negated(words(_NOT_NEGATING.sub(", ", text)))
-    return Features(tuple(word_keys(t) for t in ordered), negated, ordered, _names(text))
+    return Features(tuple(word_keys(t) for t in ordered), negated, ordered, names)
+
+
+def _content_units(tokens: list[str], names: frozenset[str]) -> list[str]:
+    """The words, with WordNet phrases joined (PHRASES on) unless a name's words make them."""
+    if not PHRASES:
+        return tokens
+    return [u for unit in units(tokens) for u in ([unit] if _not_a_name(unit, names) else unit.split())]
+
+
+def _not_a_name(unit: str, names: frozenset[str]) -> bool:
+    return " " not in unit or not all(part in names for part in unit.split() if _is_content(part))
 
 
 # Where a longer wording's separate remarks part: sentence ends (a capital after the mark, so

@@ -1,0 +1,130 @@
+"""Two outlets' reports of one speaker, read side by side (statements/alignment.py): a claim
+that is the other's single best match across two articles links, even when the words they
+share are too few for a paraphrase; anything that turns one against the other, or a rival
+as close, keeps them apart. The rule on its own, then linking in a real (SQLite) database;
+the articles are invented."""
+
+from __future__ import annotations
+
+import itertools
+import tempfile
+from datetime import date
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from sqlalchemy import select
+
+from quotetrack.quotes import extract_quotes
+from quotetrack.service import store_article
+from quotetrack.statements import alignment, paraphrase
+from quotetrack.storage import Database
+from quotetrack.storage.models import ClaimRow
+from quotetrack.types import Article
+
+REOPEN = "the city would reopen the Elm Street library branch by the autumn"
+WELCOME = "The Elm Street branch will welcome readers again before winter with longer hours"
+NOT_WELCOME = "the Elm Street branch will not welcome readers again before spring"
+
+
+def wording(cid: int, text: str, event: dict | None = None) -> SimpleNamespace:
+    return SimpleNamespace(id=cid, text=text, event=event)
+
+
+def test_two_shared_words_are_a_counterpart_though_not_a_paraphrase():
+    assert paraphrase.paraphrase_score(REOPEN, WELCOME) is None  # too few words for a paraphrase
+    score = alignment.counterpart_score(wording(1, REOPEN), wording(2, WELCOME))
+    assert score is not None and score >= alignment.MIN_DICE
+    assert alignment.counterpart_score(wording(2, WELCOME), wording(1, REOPEN)) == score
+    # Nothing in common but the place: no counterpart.
+    assert alignment.counterpart_score(wording(1, REOPEN), wording(3, "the Elm Street pool stays shut")) is None
+
+
+def test_negation_months_and_another_patient_keep_counterparts_apart():
+    assert alignment.counterpart_score(wording(1, WELCOME), wording(2, NOT_WELCOME)) is None
+    assert (
+        alignment.counterpart_score(
+            wording(1, "the branch will welcome readers again in March"),
+            wording(2, "the branch will welcome readers again in October with longer hours"),
+        )
+        is None
+    )
+    him = {"predicate": "arrest", "patient": ["name:ruiz"], "agent": ["noun:police"]}
+    other = {"predicate": "arrest", "patient": ["noun:immigrant"], "agent": []}
+    first = wording(1, "police arrested him on charges of burglary", him)
+    second = wording(2, "it had arrested an immigrant charged with burglary last week", other)
+    assert alignment.resemblance(first, wording(2, second.text)) is not None  # the words alone would
+    assert alignment.resemblance(first, second) is None  # one act, done to two people
+
+
+def test_only_each_others_single_best_match_is_a_counterpart():
+    a, b = wording(1, REOPEN), wording(2, WELCOME)
+    score = alignment.counterpart_score(a, b)
+    assert score is not None
+    assert alignment.mutual_best(a, b, score, [a], [b])
+    # A claim of b's article as close to a: which of the two is meant is unknown.
+    twin = wording(3, WELCOME.replace("The Elm", "And the Elm"))
+    assert not alignment.mutual_best(a, b, score, [a], [b, twin])
+    # A claim of a's article closer to b.
+    closer = wording(4, "the Elm Street branch will welcome readers again before winter")
+    assert not alignment.mutual_best(a, b, score, [a, closer], [b])
+    # Claims of either article that resemble neither do not matter.
+    aside = wording(5, "parking fees downtown would not rise this year")
+    assert alignment.mutual_best(a, b, score, [a, aside], [b, aside])
+
+
+MONDAY = f"""Library branch to return, mayor says
+
+Mayor Dana Whitlock said on Monday that {REOPEN}.
+
+Whitlock also said parking fees downtown would not rise this year.
+"""
+TUESDAY = f"""Whitlock: flooded branch back before winter
+
+{WELCOME}, Mayor Dana Whitlock told residents on Tuesday.
+
+She said the council had found money for two extra librarians.
+"""
+LATER = f"""Council split on library
+
+Mayor Dana Whitlock said {NOT_WELCOME}.
+
+Whitlock said the council would vote on the parking budget in June.
+"""
+
+
+@pytest.fixture(scope="module")
+def extracted(nlp):
+    articles = [
+        Article(MONDAY, "Gazette", "a", "https://example.invalid/gazette", date(2026, 3, 2)),
+        Article(TUESDAY, "Courier", "b", "https://example.invalid/courier", date(2026, 3, 3)),
+        Article(LATER, "Herald", "c", "https://example.invalid/herald", date(2026, 3, 9)),
+    ]
+    return [(article, extract_quotes(article.text, nlp)[0]) for article in articles]
+
+
+def _statements(extracted, order) -> dict[str, int]:
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Database(f"sqlite:///{Path(tmp) / 'alignment.sqlite3'}")
+        db.migrate()
+        for index in order:
+            article, quotes = extracted[index]
+            with db.transaction() as session:
+                store_article(session, article, quotes, "test")
+        with db.reading() as session:
+            found = {c.text: c.statement_id for c in session.scalars(select(ClaimRow))}
+        db.engine.dispose()
+    return found
+
+
+@pytest.mark.model
+def test_counterparts_in_two_outlets_are_one_statement_in_any_order(extracted):
+    partitions = set()
+    for order in itertools.permutations(range(3)):
+        found = _statements(extracted, order)
+        assert found[REOPEN] == found[WELCOME]
+        assert found[NOT_WELCOME] != found[REOPEN]  # the opposite, a week later
+        assert found["parking fees downtown would not rise this year"] != found[REOPEN]
+        assert len(set(found.values())) == 5
+        partitions.add(frozenset(frozenset(t for t in found if found[t] == s) for s in found.values()))
+    assert len(partitions) == 1
