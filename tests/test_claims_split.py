@@ -298,3 +298,16 @@ def test_an_adjective_the_parser_conjoins_to_an_object_is_a_second_predicate(nlp
     text = "The brewery said it is working with regulators and staff familiar with the site."
     quote = "it is working with regulators and staff familiar with the site"
     assert split(nlp, text, quote) == [quote]
+
+
+def test_a_verb_with_an_object_and_a_tense_of_its_own_hung_on_a_relative_clause_is_a_second_claim(nlp):
+    # The parser hangs "put" on "found", but "found"'s object is "everything": "will put all
+    # nine recommendations into practice" continues the reported clause.
+    text = "The university says it accepts everything the panel found and will put all nine recommendations into practice."
+    assert claims_of(nlp, text, "it accepts") == [
+        "it accepts everything the panel found",
+        "will put all nine recommendations into practice",
+    ]
+    # A second verb of the relative clause, sharing its object, stays.
+    text = "The university says it accepts every finding the panel made and published."
+    assert claims_of(nlp, text, "it accepts") == ["it accepts every finding the panel made and published"]

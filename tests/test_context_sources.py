@@ -204,3 +204,39 @@ def test_a_floating_quote_after_a_paragraph_about_someone_is_theirs(nlp):
     # A paragraph that does not end on her leaves the floor with the last speaker quoted.
     other = text.replace("She did not mince words when we reached her on Monday.", "The board met on Monday.")
     assert speaker_name(quote_with(nlp, other, "ignored every warning")) == "Owen Lasky"
+
+
+# -- whom a speaker acts for, what a description says of them (dev set G's constructions) ----------
+
+
+def test_a_person_named_after_a_preposition_in_a_named_mention_is_whom_the_speaker_acts_for(nlp):
+    text = (
+        "Professor Tobias Wennerholm led the institute until March.\n\n"
+        'Ms Fenella Drury, solicitor for Prof Wennerholm, said: "My client has never altered a single image."'
+    )
+    assert speaker_name(quote_with(nlp, text, "My client has never")) == "Fenella Drury"
+    # A title leading the mention names nobody: the name after "of" is the speaker.
+    text = "Governor of Washington Chris Gregoire said the budget was fair."
+    assert speaker_name(quote_with(nlp, text, "the budget was fair")) == "Chris Gregoire"
+
+
+def test_a_relative_clause_says_what_a_person_did_not_what_they_are(nlp):
+    # "the retired judge who chaired the panel" is a judge: "the panel" is not him.
+    text = (
+        "An inquiry panel has concluded that Professor Tobias Varnell was responsible for misconduct.\n\n"
+        "Cormac Veller, the retired judge who chaired the panel, spoke at the press conference.\n\n"
+        "The panel says it saw no sign that anyone junior in the lab was involved."
+    )
+    quote = quote_with(nlp, text, "it saw no sign")
+    assert speaker_name(quote) != "Cormac Veller"
+    assert quote.speaker is not None and quote.speaker.kind is not SpeakerKind.PERSON
+
+
+def test_a_known_first_name_and_a_surname_tagged_a_building_are_a_person(nlp):
+    text = (
+        "The university, for its part, says it accepts everything the panel found. "
+        'Vice-chancellor Marguerite Ashdown-Reyes says the university "failed" the young scientist.'
+    )
+    quote = quote_with(nlp, text, "the university")
+    assert speaker_name(quote) == "Marguerite Ashdown-Reyes"
+    assert quote.speaker is not None and quote.speaker.kind is SpeakerKind.PERSON

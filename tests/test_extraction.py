@@ -300,3 +300,9 @@ def test_a_cue_set_off_by_commas_reports_the_clause_after_it(nlp):
     assert "crews will stay at the site through Friday" in found
     # A subject cut off by the cue is no clause of its own after it: nothing after is reported alone.
     assert "had collapsed before midnight" not in found
+
+
+def test_a_reported_figure_keeps_its_per_cent_sign(nlp):
+    text = "Pay\n\nThe Confederation of Bus Operators said pay settlements in 2025 had been between 5% and 7%.\n"
+    quotes, _ = extract_quotes(text, nlp)
+    assert [q.text for q in quotes] == ["pay settlements in 2025 had been between 5% and 7%"]

@@ -25,7 +25,7 @@ from ..extraction.syntax import QuoteMask, entities_within, entity_containing, i
 from ..types import SpeakerKind
 from .gender import first_name_gender
 from .name_spans import full_name, is_credit, looks_like_person, organisation_then_person, person_span
-from .names import COMMON_NOUNS, PERSON_NOUNS, ROLE_WORDS, ends_in_organisation_word, is_titled_person
+from .names import COMMON_NOUNS, PERSON_NOUNS, ROLE_WORDS, ends_in_organisation_word, is_role_word, is_titled_person
 
 # Dependents whose names are not the speaker: "Y's spokesman", "X, who told Z", "X of Y".
 _OTHER_PARTY = {"poss", "relcl", "acl", "advcl", "ccomp"}
@@ -71,7 +71,7 @@ def person_entities(head: Token, mask: QuoteMask) -> list[tuple[Span, bool]]:
     for ent in entities_within(head.doc, min(own), max(own) + 1) if own else ():
         if ent.label_ != "PERSON" or len(ent) < 2 or not all(t.i in own for t in ent) or is_credit(ent.text):
             continue
-        if ends_in_organisation_word(ent.text) or _modifies(ent, head):
+        if ends_in_organisation_word(ent.text) or _modifies(ent, head) or _for_whom(ent, head):
             continue
         appositive = any(t.dep_ == "appos" for t in ent) and not ent.start <= head.i < ent.end
         contains_head = ent.start <= head.i < ent.end
@@ -86,6 +86,20 @@ def _modifies(ent: Span, head: Token) -> bool:
     "Governor Maura Healey")."""
     after = ent.end + 1 if ent.end < len(ent.doc) and ent.doc[ent.end].tag_ == "POS" else ent.end
     return head.pos_ == "NOUN" and after == head.i
+
+
+def _for_whom(ent: Span, head: Token) -> bool:
+    """ "Ms Fenella Drury, solicitor for Prof Wennerholm,": a person named after a preposition
+    inside a mention that names its own speaker is whom the speaker acts for or belongs to
+    (a client, an employer, a spouse), not who speaks. A mention led by a title keeps the
+    name ("Governor of Washington Chris Gregoire": "Governor" names nobody)."""
+    return (
+        ent.root.dep_ == "pobj"
+        and not ent.start <= head.i < ent.end
+        and head.pos_ == "PROPN"
+        and not is_role_word(head.text)
+        and head.lower_ not in TITLE_ABBREVIATIONS
+    )
 
 
 def _proper_words(phrase: Span, head: Token) -> list[Token]:
@@ -167,7 +181,9 @@ def name_in(head: Token, mask: QuoteMask) -> Name | None:
         # "Sgt Ron Long" tagged a facility, "Councilor Rita Diaz" an organisation: a title
         # and a short name are a person whatever NER called them.
         return Name(SpeakerKind.PERSON, entity.text, titled=True)
-    if label == "ORG" and entity is not None and looks_like_person(entity.text):
+    if label in {"ORG", "FAC"} and entity is not None and looks_like_person(entity.text):
+        # "Marguerite Ashdown-Reyes" tagged an organisation or a building: a known first name
+        # and a surname are a person.
         return Name(SpeakerKind.PERSON, entity.text)
     person_apposition = any(c.dep_ == "appos" and c.lemma_.lower() in PERSON_NOUNS for c in head.children)
     if len(proper) >= 2 and person_apposition and not any(t.lower_ in ORGANISATION_NAME_WORDS for t in proper):

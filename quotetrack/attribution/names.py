@@ -161,13 +161,20 @@ def person_key(name: str) -> tuple[str, str]:
 
 
 _ROLE_OWNER_PREPOSITIONS = frozenset({"for", "of", "at", "to", "in", "on", "with", "from"})
+# A relative clause says what the holder did, not the role: "the retired judge who chaired the
+# panel" is a judge, not a panel.
+_RELATIVE_PRONOUNS = frozenset({"who", "whom", "whose", "which", "that"})
 
 
 def role_of(title: str) -> str | None:
     """The role noun of a title: "acting Field Office Director" -> "director", "Gov." -> "governor",
-    "Spokesman for the government" -> "spokesman" (what follows "for", "of" ... is whose role it is)."""
+    "Spokesman for the government" -> "spokesman" (what follows "for", "of" ... is whose role it is),
+    "the retired judge who chaired the panel" -> "judge"."""
     words = [w for w in re.split(r"[\s,]+", title.strip()) if w]
-    cut = next((i for i, w in enumerate(words) if i > 0 and w.lower() in _ROLE_OWNER_PREPOSITIONS), len(words))
+    cut = next(
+        (i for i, w in enumerate(words) if i > 0 and w.lower() in _ROLE_OWNER_PREPOSITIONS | _RELATIVE_PRONOUNS),
+        len(words),
+    )
     words = words[:cut]
     if len(words) >= 2 and [w.lower() for w in words[-2:]] == ["executive", "officer"]:
         words = words[:-1]  # a chief executive officer is "the chief executive", "the CEO"

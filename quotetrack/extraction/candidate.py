@@ -46,8 +46,13 @@ def trim(span: Span) -> tuple[int, int]:
         and tokens[0].lower_ in {"that", "whether", "if"}
     ):
         tokens.pop(0)
-    while tokens and (tokens[-1].is_punct or tokens[-1].is_space or tokens[-1].dep_ == "cc"):
+    while tokens and (_edge_punctuation(tokens[-1]) or tokens[-1].is_space or tokens[-1].dep_ == "cc"):
         tokens.pop()
     if not tokens:
         return span.start_char, span.start_char
     return tokens[0].idx, tokens[-1].idx + len(tokens[-1].text)
+
+
+def _edge_punctuation(token) -> bool:
+    """Punctuation a span may end without: not a per cent sign, which is the figure's ("7%")."""
+    return token.is_punct and token.text != "%"

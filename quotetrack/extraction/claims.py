@@ -162,6 +162,7 @@ def _clause_starts(span: Span) -> list[int]:
         if not (
             _coordinated_with_head(token, span, heads)
             or _misattached_to_passive_clause(token, span, heads)
+            or _misattached_to_relative_clause(token, span, heads)
             or _another_that_clause(token, span)
         ):
             continue
@@ -239,6 +240,20 @@ def _misattached_to_passive_clause(conjunct: Token, span: Span, heads: set[int])
     passive = any(c.dep_ == "auxpass" for c in clause.children)
     active = not any(c.dep_ in {"auxpass", "nsubjpass"} for c in conjunct.children)
     return passive and active and not _has_subject(conjunct, span)
+
+
+def _misattached_to_relative_clause(conjunct: Token, span: Span, heads: set[int]) -> bool:
+    """ "it accepts everything the panel found and will put all nine recommendations into
+    practice": the parser hangs "put" on "found", the relative clause's verb. But that verb's
+    object is the noun the clause describes ("everything"), and a verb with an object of its
+    own and a tense or modal of its own fills no such gap: it continues the reported clause."""
+    clause = conjunct.head
+    if clause.dep_ != "relcl" or not _within(clause, span) or _verb_of(clause.head).i not in heads:
+        return False
+    gap = not any(c.dep_ == "dobj" for c in clause.children)
+    own_object = any(c.dep_ == "dobj" for c in conjunct.children)
+    own_tense = any(c.dep_ in {"aux", "auxpass"} and c.tag_ in _FINITE_AUXILIARY for c in conjunct.children)
+    return gap and own_object and own_tense and not _has_subject(conjunct, span)
 
 
 def _conjoined_by_and(conjunct: Token) -> bool:
