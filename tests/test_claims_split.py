@@ -303,7 +303,9 @@ def test_an_adjective_the_parser_conjoins_to_an_object_is_a_second_predicate(nlp
 def test_a_verb_with_an_object_and_a_tense_of_its_own_hung_on_a_relative_clause_is_a_second_claim(nlp):
     # The parser hangs "put" on "found", but "found"'s object is "everything": "will put all
     # nine recommendations into practice" continues the reported clause.
-    text = "The university says it accepts everything the panel found and will put all nine recommendations into practice."
+    text = (
+        "The university says it accepts everything the panel found and will put all nine recommendations into practice."
+    )
     assert claims_of(nlp, text, "it accepts") == [
         "it accepts everything the panel found",
         "will put all nine recommendations into practice",
