@@ -59,7 +59,7 @@ def speaker_page(id_or_slug: str):
         quotes, total = quote_search.search_quotes(
             session, quote_search.QuoteFilters(speaker_ids=(speaker.id,)), per_page=100
         )
-        # An organisation's unnamed spokespeople: their quotes are theirs, the voice is its own.
+        # An organisation's spokespeople, named or not: their quotes are theirs, the voice is its own.
         voiced, _ = quote_search.search_quotes(
             session, quote_search.QuoteFilters(speaks_for_id=speaker.id), per_page=100
         )

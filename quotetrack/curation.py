@@ -40,7 +40,7 @@ def _reattribute(session: Session, quotes: list[QuoteRow], target: SpeakerRow, k
     def change() -> None:
         for quote in quotes:
             quote.speaker = target
-            quote.speaks_for = None  # an unnamed spokesperson's organisation went with them
+            quote.speaks_for = None  # a spokesperson's organisation went with them
 
     relink(session, quotes, change)
     corrections.record_reattribution(session, quotes, target, previous, key_name, why)

@@ -193,7 +193,7 @@ class StoredQuote:
     status: str = "accepted"  # "rejected" by an editor, "superseded" by a newer revision of its article
     identity: IdentityRecord | None = None  # how the speaker was identified across articles
     revision: int = 1  # the article revision it was extracted from
-    speaks_for: StoredSpeaker | None = None  # the organisation an unnamed spokesperson speaks for
+    speaks_for: StoredSpeaker | None = None  # the organisation a spokesperson speaks for
 
 
 @dataclass(frozen=True)

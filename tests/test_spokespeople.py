@@ -1,5 +1,6 @@
-"""An unnamed spokesperson speaks for an organisation: the quote stays the spokesperson's,
-its remarks join the organisation's statements, and an editor naming the speaker ends that.
+"""A spokesperson, named or not, speaks for an organisation: the quote stays the
+spokesperson's, its remarks join the organisation's statements, a named one's page and verify
+by their name still find their words, and an editor naming the speaker ends that.
 
 Every article here is invented for these tests."""
 
@@ -12,6 +13,7 @@ from quotetrack import curation
 from quotetrack.quotes import extract_quotes
 from quotetrack.service import store_article
 from quotetrack.statements import queries as statement_queries
+from quotetrack.statements.verify import verify
 from quotetrack.storage.mappers import to_quote
 from quotetrack.storage.models import ClaimRow, QuoteRow, SpeakerRow
 from quotetrack.types import Article, Method, Quote, QuoteKind, Speaker, SpeakerKind
@@ -51,6 +53,27 @@ def test_a_named_spokesperson_and_one_of_no_named_body_speak_for_themselves(nlp)
     spoken_for = _spoken_for(nlp, text)
     assert spoken_for["Orla Brennan"] is None
     assert spoken_for["spokesman"] is None
+
+
+@pytest.mark.model
+def test_a_named_spokesperson_the_article_titles_for_an_organisation_speaks_for_it(nlp):
+    text = (
+        "Harbour Line Ferries has cancelled every crossing this week.\n\n"
+        "Company spokeswoman Orla Brennan said sailings would resume on Friday."
+    )
+    assert _spoken_for(nlp, text)["Orla Brennan"] == "Harbour Line Ferries"
+
+
+@pytest.mark.model
+def test_a_name_the_parser_hangs_on_the_organisation_describes_the_spokesperson(nlp):
+    # "Leontine Marsh" is parsed in apposition to "company"; she is the spokeswoman.
+    text = (
+        "The Sallowfield Omnibus Company improved its offer.\n\n"
+        "A spokeswoman for the company, Leontine Marsh, said every route would operate a full timetable."
+    )
+    quotes, _ = extract_quotes(text, nlp)
+    assert quotes[0].speaker is not None and quotes[0].speaker.titles == ("spokeswoman for the company",)
+    assert _spoken_for(nlp, text)["Leontine Marsh"] == "Sallowfield Omnibus Company"
 
 
 # -- statements: stored by hand (no parser), on the test database --------------------------------
@@ -140,3 +163,48 @@ def test_the_api_and_the_article_page_name_whom_the_spokesperson_speaks_for(clie
     assert 'class="speaks-for"' in page and "Northway Ferries</a>" in page
     organisation = client.get(f"/speakers/{quote['speaks_for']['slug']}").get_data(as_text=True)
     assert 'id="spokespeople"' in organisation and "Sailings would resume on Friday" in organisation
+
+
+BRENNAN = Speaker("Orla Brennan", SpeakerKind.PERSON)
+
+
+def test_a_named_spokespersons_words_are_found_under_her_name_and_join_the_organisations_statement(db):
+    first = "sailings to the islands would resume on Friday once the new engine was fitted"
+    second = "sailings to the islands would resume on Friday after the new engine is fitted"
+    own = "the harbour master had been consulted about the new timetable"
+    with db.transaction() as session:
+        store_article(
+            session, Article(first, outlet="Paper A", url="https://example.org/a"), [_reported(first, FERRIES)], "t"
+        )
+        quotes = [_reported(second, BRENNAN, speaks_for=FERRIES)]
+        store_article(session, Article(second, outlet="Paper B", url="https://example.org/b"), quotes, "t")
+        store_article(
+            session, Article(own, outlet="Paper C", url="https://example.org/c"), [_reported(own, BRENNAN)], "t"
+        )
+    with db.reading() as session:
+        brennan = session.scalar(select(SpeakerRow).where(SpeakerRow.name == "Orla Brennan"))
+        ferries = session.scalar(select(SpeakerRow).where(SpeakerRow.name == "Harbour Line Ferries"))
+        claims = {c.text: c for c in session.scalars(select(ClaimRow))}
+        assert claims[first].statement_id == claims[second].statement_id  # one remark, the company's
+        # Her statements: the company's she is quoted in, and her own.
+        listed, total = statement_queries.list_statements(session, speaker_id=brennan.id)
+        assert total == 2 and {s.id for s in listed} == {claims[second].statement_id, claims[own].statement_id}
+        # Did she say it? Her words are on record, under the company's voice.
+        assert verify(session, second, brennan.id).verdict == "verbatim"
+        # The company's own wording is not hers word for word: by her name, her variant of it.
+        found = verify(session, first, brennan.id)
+        assert found.verdict == "variant" and found.matches[0].id == claims[first].statement_id
+        assert verify(session, first, ferries.id).verdict == "verbatim"
+        # Words only the company is on record with are not hers: someone else said them.
+        company_only = "the company had ordered two new engines"
+    with db.transaction() as session:
+        store_article(
+            session,
+            Article(company_only, outlet="Paper D", url="https://example.org/d"),
+            [_reported(company_only, FERRIES)],
+            "t",
+        )
+    with db.reading() as session:
+        found = verify(session, company_only, brennan.id)
+        assert found.verdict == "not_found"
+        assert [o.speaker.name for o in found.other_speakers if o.speaker] == ["Harbour Line Ferries"]

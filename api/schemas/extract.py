@@ -41,7 +41,7 @@ class ExtractedQuoteSchema(OrderedSchema):
     speaks_for = ma.fields.Function(
         lambda q: q.speaks_for.name if q.speaks_for else None,
         allow_none=True,
-        metadata={"type": "string", "description": "The organisation an unnamed spokesperson speaks for."},
+        metadata={"type": "string", "description": "The organisation a spokesperson, named or not, speaks for."},
     )
     attribution_method = ma.fields.Function(lambda q: q.method.value, metadata=one_of("AttributionMethod", METHODS))
     attribution_evidence = ma.fields.String(

@@ -56,8 +56,8 @@ class QuoteSchema(OrderedSchema):
         SpeakerBriefSchema,
         allow_none=True,
         metadata={
-            "description": "The organisation an unnamed spokesperson speaks for ('a Kestrel spokesman'): the"
-            " quote's remarks join that organisation's statements."
+            "description": "The organisation a spokesperson speaks for ('a Kestrel spokesman', 'company"
+            " spokeswoman Janelle Ortiz'): the quote's remarks join that organisation's statements."
         },
     )
     attribution_method = ma.fields.String(attribute="method", metadata=one_of("AttributionMethod", METHODS))

@@ -1,10 +1,12 @@
-"""Whom an unnamed spokesperson speaks for: "a Kestrel spokesman", "a spokeswoman for the
-hospital". The quote stays the spokesperson's (as every gold set attributes it); the
-organisation is whose voice the remark is, so statements group it with what the organisation
-itself is reported to have said (statements/linking.py).
+"""Whom a spokesperson speaks for: "a Kestrel spokesman", "a spokeswoman for the hospital",
+"company spokeswoman Janelle Ortiz". The quote stays the spokesperson's (as every gold set
+attributes it); the organisation is whose voice the remark is, so statements group it with
+what the organisation itself is reported to have said (statements/linking.py): outlets report
+one remark as the company's in one article and its spokeswoman's in the next.
 
-A named spokesperson ("company spokeswoman Janelle Ortiz") keeps statements of their own: a
-person is one speaker across the archive, and a journalist checking her words looks for hers."""
+A named spokesperson stays one person across the archive: their page lists their quotes and
+the statements those quotes are in, and verify by speaker finds their words under the
+organisation's voice too (statements/queries.py)."""
 
 from __future__ import annotations
 
@@ -24,13 +26,22 @@ _DETERMINERS = frozenset({"a", "an", "the", "its", "their"})
 
 
 def organisation_spoken_for(entry: Entry, position: int, table: NameTable) -> Entry | None:
-    """The organisation whose unnamed spokesperson `entry` is, going by the article's words
-    for it, if one the article names fits. `position`: where the quote is, for "a spokeswoman
-    for the hospital" (the hospital named last before it)."""
-    if entry.kind is not SpeakerKind.UNNAMED_SOURCE:
+    """The organisation whose spokesperson `entry` is, going by the article's words for it
+    (an unnamed one's description, a named one's titles here), if one the article names fits.
+    `position`: where the quote is, for "a spokeswoman for the hospital" (the hospital named
+    last before it)."""
+    if entry.kind is SpeakerKind.UNNAMED_SOURCE:
+        descriptions: tuple[str, ...] = (entry.name,)
+    elif entry.kind is SpeakerKind.PERSON:
+        descriptions = tuple(entry.titles)  # "Company spokeswoman Janelle Ortiz"
+    else:
         return None
-    owner = _owner_words(entry.name)
-    return _organisation_named(owner, position, table) if owner else None
+    for description in descriptions:
+        owner = _owner_words(description)
+        found = _organisation_named(owner, position, table) if owner else None
+        if found is not None:
+            return found
+    return None
 
 
 def _owner_words(description: str) -> list[str]:

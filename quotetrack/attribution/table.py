@@ -23,7 +23,7 @@ from ..extraction.syntax import (
     entities_within,
     noun_phrase,
 )
-from ..normalization.lexicon import is_word, places
+from ..normalization.lexicon import has_person_sense, is_word, places
 from ..types import Speaker, SpeakerKind
 from .gender import first_name_gender
 from .name_matching import fuller_organisation_name, name_words, near_surname, part_of, stem
@@ -308,7 +308,7 @@ class NameTable:
         if appos is not None and not appos_people:
             self._add_title(entry, appos.text.strip(" ,"))
         if ent.root.dep_ == "appos":  # "The Chair of the party, Amy Carnevale,"
-            head = ent.root.head
+            head = _described_person(ent.root.head)
             described = self.doc[head.left_edge.i : ent.start].text.strip(" ,")
             # Not another person of a list the parser read as an apposition ("Sir Menzies
             # Campbell, Mark Oaten, Simon Hughes").
@@ -547,3 +547,14 @@ def _who_follows(ent: Span) -> bool:
     a person's, whatever the tagger took it for."""
     doc = ent.doc
     return ent.end + 1 < len(doc) and doc[ent.end].text == "," and doc[ent.end + 1].lower_ == "who"
+
+
+def _described_person(head: Token) -> Token:
+    """What a name in apposition describes. "A spokeswoman for the company, Leontine Marsh,":
+    the parser hangs the name on "company", but a company is no person; the person noun the
+    preposition hangs from ("spokeswoman") is described, and the title is "spokeswoman for the
+    company"."""
+    if head.dep_ != "pobj" or head.head.dep_ != "prep" or has_person_sense(head.lemma_.lower()):
+        return head
+    described = head.head.head
+    return described if described.pos_ == "NOUN" and has_person_sense(described.lemma_.lower()) else head

@@ -122,18 +122,24 @@ def index_claim(session: Session, claim: ClaimRow) -> None:
 
 def candidates(session: Session, claim: ClaimRow) -> list[ClaimRow]:
     """The same speaker's recent claims and every claim of theirs sharing shingles. Only
-    claims in statements count: those of rejected or superseded quotes have left theirs."""
+    claims in statements count: those of rejected or superseded quotes have left theirs.
+    A spokesperson's claim is the organisation's voice and still the person's words: it meets
+    the claims of either, and the person's own claims meet it, so one remark reported as
+    "Rajiv Soderberg said" in one outlet and "a spokesman for the group, Rajiv Soderberg,
+    said" in the next stays one."""
+    person = claim.quote.speaker_id
+    voices = [v for v in dict.fromkeys([claim.speaker_id, person]) if v is not None]
     ids = set(neighbours(session, claim.text, claim.speaker_id, SHINGLE_CANDIDATES, exclude=claim.id))
-    if claim.speaker_id is not None:
+    if person is not None and person != claim.speaker_id:
+        ids.update(neighbours(session, claim.text, person, SHINGLE_CANDIDATES, exclude=claim.id))
+    for column, values in ((ClaimRow.speaker_id, voices), (QuoteRow.speaker_id, voices)):
+        if not values:
+            continue
         ids.update(
             session.scalars(
                 select(ClaimRow.id)
                 .join(ClaimRow.quote)
-                .where(
-                    ClaimRow.speaker_id == claim.speaker_id,
-                    ClaimRow.id != claim.id,
-                    QuoteRow.status == QuoteStatus.ACCEPTED,
-                )
+                .where(column.in_(values), ClaimRow.id != claim.id, QuoteRow.status == QuoteStatus.ACCEPTED)
                 .order_by(ClaimRow.id.desc())
                 .limit(SPEAKER_CANDIDATES)
             )
@@ -241,7 +247,7 @@ def link_quotes(session: Session, quotes: list[QuoteRow], orphaned_statements: C
     """Link the claims of newly stored (or corrected) quotes into statements.
     `orphaned_statements`: statements that lost claims (an article re-ingested with new
     text, an editor's correction), to be rebuilt too."""
-    lock_speakers(session, [voice_of(q) for q in quotes])
+    lock_speakers(session, [s for q in quotes for s in (voice_of(q), q.speaker_id)])
     claims = [claim for quote in quotes for claim in quote.claims]
     for claim in claims:
         claim.speaker_id = voice_of(claim.quote)  # an editor may have changed the quote's speaker
@@ -273,7 +279,7 @@ def relink(session: Session, quotes: list[QuoteRow], change: Callable[[], None])
     statements follow: the quotes' claims leave their statements and whatever chose them as
     strongest neighbour looks again; the claims of quotes still accepted are linked anew
     under their (possibly new) speaker."""
-    lock_speakers(session, [voice_of(q) for q in quotes])
+    lock_speakers(session, [s for q in quotes for s in (voice_of(q), q.speaker_id)])
     claims = [claim for quote in quotes for claim in quote.claims]
     ids = [c.id for c in claims]
     orphaned = {c.statement_id for c in claims if c.statement_id is not None}

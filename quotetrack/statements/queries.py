@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from sqlalchemy import func, select
+from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session, selectinload
 
 from ..storage.mappers import to_speaker
@@ -92,7 +92,10 @@ def list_statements(
 ) -> tuple[list[StoredStatement], int]:
     statement = _statement_query()
     if speaker_id is not None:
-        statement = statement.where(StatementRow.speaker_id == speaker_id)
+        # Theirs, and those their own quotes are in under an organisation's voice (a
+        # spokesperson: the remark is the company's, the words hers).
+        quoted = select(ClaimRow.statement_id).join(ClaimRow.quote).where(QuoteRow.speaker_id == speaker_id)
+        statement = statement.where(or_(StatementRow.speaker_id == speaker_id, StatementRow.id.in_(quoted)))
     for word in fold_words(text or "").split():
         statement = statement.where(
             StatementRow.id.in_(
@@ -122,15 +125,15 @@ def candidate_claims(session: Session, text: str, speaker_id: int | None, limit:
     # 3-grams find near-verbatim wordings; the words' stems and their WordNet synonyms find
     # paraphrases that share few of them ("troopers will not help" / "police will not assist").
     stems = stem_keys(text, expand=paraphrase.synonyms)
-    ids = (
-        neighbours(session, text, speaker_id, limit, word_keys=stems)
-        if speaker_id is not None
-        else neighbours(session, text, limit=limit, word_keys=stems)
-    )
-    if speaker_id is not None:
+    if speaker_id is None:
+        ids = neighbours(session, text, limit=limit, word_keys=stems)
+    else:
+        # A spokesperson's claims are indexed under the organisation they speak for.
+        voices = [speaker_id, *voices_lent(session, speaker_id)]
+        ids = [i for voice in voices for i in neighbours(session, text, voice, limit, word_keys=stems)]
         ids += session.scalars(
             select(ClaimRow.id)
-            .where(ClaimRow.speaker_id == speaker_id, ClaimRow.statement_id.is_not(None))
+            .where(ClaimRow.speaker_id.in_(voices), ClaimRow.statement_id.is_not(None))
             .order_by(ClaimRow.id.desc())
             .limit(limit)
         )
@@ -140,6 +143,21 @@ def candidate_claims(session: Session, text: str, speaker_id: int | None, limit:
     # Each candidate is judged with its quote, article and the quote's other claims (a
     # wording may run over several): loaded in three queries, not three per candidate.
     quote = selectinload(ClaimRow.quote)
-    return list(
+    claims = list(
         session.scalars(found.options(quote.selectinload(QuoteRow.article), quote.selectinload(QuoteRow.claims)))
+    )
+    if speaker_id is None:
+        return claims
+    # Under an organisation's voice, only the words this speaker's own quotes carry.
+    return [c for c in claims if c.speaker_id == speaker_id or c.quote.speaker_id == speaker_id]
+
+
+def voices_lent(session: Session, speaker_id: int) -> list[int]:
+    """The organisations this speaker has spoken for as their spokesperson (quotes.speaks_for_id)."""
+    return list(
+        session.scalars(
+            select(QuoteRow.speaks_for_id)
+            .where(QuoteRow.speaker_id == speaker_id, QuoteRow.speaks_for_id.is_not(None))
+            .distinct()
+        )
     )

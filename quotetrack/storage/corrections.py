@@ -213,7 +213,7 @@ def fold_speaker_into(session: Session, src: SpeakerRow, dst: SpeakerRow) -> Non
 
 
 def quotes_spoken_for(session: Session, organisation: SpeakerRow) -> list[QuoteRow]:
-    """The quotes of unnamed spokespeople speaking for `organisation`."""
+    """The quotes of spokespeople speaking for `organisation`."""
     return list(session.scalars(select(QuoteRow).where(QuoteRow.speaks_for_id == organisation.id)))
 
 

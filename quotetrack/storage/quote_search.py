@@ -25,7 +25,7 @@ EXPORT_BATCH = 500
 class QuoteFilters:
     text: str | None = None  # every word must occur in the wording
     speaker_ids: tuple[int, ...] | None = None  # None: any speaker; (): nobody matched
-    speaks_for_id: int | None = None  # only quotes of unnamed spokespeople for this organisation
+    speaks_for_id: int | None = None  # only quotes of spokespeople for this organisation
     kind: str | None = None
     outlet: str | None = None
     date_from: date | None = None
