@@ -80,8 +80,9 @@ phrases of one content word as one unit with their own senses, thresholds unchan
 negation / number veto. +phr (added last: "look into" = "investigate", "turn away" / "push back")
 adds a pair in sample and one held-out at the same precision; a first version that also joined
 phrases of two content words ("cause of death", "local authority") lost pairs whose shared word it
-swallowed, so a phrase has one content word (particles such as "away", "back" do not count). Issue 14's pair 1 ("troopers will not help" / "police
-will absolutely not assist") is a paraphrase through help = assist.
+swallowed, so a phrase has one content word (particles such as "away", "back" do not count).
+Issue 14's pair 1 ("troopers will not help" / "police will absolutely not assist") is a
+paraphrase through help = assist.
 Why +stem and +names, added after the synonym run: on the seeds' statements (benchmarks/
 statements_seeds.py) the synonym measure linked two different remarks about one man through his
 five name words ("they detained Mynor Stiven De Paz-Munoz, a Guatemalan national" / "A Guatemalan

@@ -306,3 +306,14 @@ def test_a_reported_figure_keeps_its_per_cent_sign(nlp):
     text = "Pay\n\nThe Confederation of Bus Operators said pay settlements in 2025 had been between 5% and 7%.\n"
     quotes, _ = extract_quotes(text, nlp)
     assert [q.text for q in quotes] == ["pay settlements in 2025 had been between 5% and 7%"]
+
+
+def test_a_participle_before_the_cue_is_no_report_when_the_cue_has_another(nlp):
+    # The parser takes "released on 14 October" for a complement of "says" as well.
+    text = (
+        "Inquiry\n\nIn its 212-page report, released on 14 October, the panel says duplicated, spliced or "
+        "altered figures appear in eleven of the fourteen papers under review.\n"
+    )
+    quotes, _ = extract_quotes(text, nlp)
+    assert len(quotes) == 1 and quotes[0].text.endswith("figures appear in eleven of the fourteen papers under review")
+    # The parser reads "duplicated" as the cue's own complement: the span starts after it.

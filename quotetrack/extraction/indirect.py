@@ -20,7 +20,7 @@ def _clause(verb: Token) -> Span | None:
     framed = _as_attribution(verb)
     if framed is not None:
         return framed
-    for child in verb.children:
+    for child in _reported_clauses(verb):
         if child.dep_ == "ccomp":
             end = child.right_edge.i + 1
             # "said X and called it Y": a coordinated reporting verb starts a new report.
@@ -63,6 +63,23 @@ def _clause(verb: Token) -> Span | None:
     if verb.dep_ == "parataxis" and verb.head.i < verb.i:
         return verb.doc[verb.sent.start : verb.left_edge.i]
     return _clause_in_object(verb) or _clause_before_trailing_attribution(verb) or _reported_request(verb)
+
+
+def _reported_clauses(verb: Token) -> list[Token]:
+    """The cue's clausal complements. "In its report, released on 14 October, the panel says
+    figures appear in eleven papers": the parser takes the participle before the cue for a
+    complement too; a participle with no subject before the cue is no report when the cue has
+    another complement."""
+    clauses = [c for c in verb.children if c.dep_ == "ccomp"]
+    reports = [
+        c
+        for c in clauses
+        if not (c.i < verb.i and c.tag_ in {"VBN", "VBG"} and not any(g.dep_ in _SUBJECTS for g in c.children))
+    ]
+    return reports or clauses
+
+
+_SUBJECTS = frozenset({"nsubj", "nsubjpass", "expl", "csubj"})
 
 
 def _as_attribution(verb: Token) -> Span | None:
