@@ -40,6 +40,14 @@ def test_two_shared_words_are_a_counterpart_though_not_a_paraphrase():
     assert alignment.counterpart_score(wording(1, REOPEN), wording(3, "the Elm Street pool stays shut")) is None
 
 
+def test_counterparts_match_words_one_derivational_link_apart_and_paraphrase_does_not():
+    a, b = "the board will decide on the merger next week", "a decision about the merger is due from the board"
+    assert paraphrase.lexical_similarity(a, b)[0] == 2  # board, merger
+    assert paraphrase.lexical_similarity(a, b, alignment.LINKS)[0] == 3  # and decide / decision
+    score = alignment.counterpart_score(wording(1, a), wording(2, b))
+    assert score is not None and score > paraphrase.lexical_similarity(a, b)[2]
+
+
 def test_negation_months_and_another_patient_keep_counterparts_apart():
     assert alignment.counterpart_score(wording(1, WELCOME), wording(2, NOT_WELCOME)) is None
     assert (

@@ -122,10 +122,11 @@ def synonyms(word: str) -> frozenset[str]:
 
 
 @lru_cache(maxsize=100_000)
-def _links(synset: str, lemma: str) -> frozenset[str]:
+def _links(synset: str, lemma: str, links: frozenset[str]) -> frozenset[str]:
     """Synsets one WordNet link away from `synset` (for `lemma`): its hypernyms, and the
-    synsets derivationally related to `lemma` in it ("deport" / "deportation"), as
-    WORDNET_LINKS asks. Only the benchmark's variants use this (off in the shipped measure)."""
+    synsets derivationally related to `lemma` in it ("deport" / "deportation"), as `links`
+    asks. The shipped paraphrase measure asks for none (WORDNET_LINKS); the benchmark's
+    variants and the alignment of counterparts (alignment.py) do."""
     data, starts = data_lines(synset[0])
     at = starts.get(int(synset[1:]))
     if at is None:
@@ -139,9 +140,9 @@ def _links(synset: str, lemma: str) -> frozenset[str]:
     for i in range(int(fields[at])):
         symbol, target, pos, source_target = fields[at + 1 + 4 * i : at + 5 + 4 * i]
         key = ("a" if pos == "s" else pos) + target
-        if symbol in ("@", "@i") and "hypernym" in WORDNET_LINKS:
+        if symbol in ("@", "@i") and "hypernym" in links:
             found.add(key)
-        elif symbol == "+" and "derivation" in WORDNET_LINKS:
+        elif symbol == "+" and "derivation" in links:
             source = int(source_target[:2], 16)
             if source and members[source - 1] == lemma:
                 found.add(key)
@@ -158,9 +159,11 @@ class Word:
 
 
 @lru_cache(maxsize=200_000)
-def word_keys(word: str) -> Word:
+def word_keys(word: str, links: frozenset[str] | None = None) -> Word:
+    """`links`: the WordNet links the wide keys follow (None: WORDNET_LINKS)."""
+    links = WORDNET_LINKS if links is None else links
     if " " in word:
-        return _phrase_keys(word)
+        return _phrase_keys(word, links)
     forms = lemmas(word)
     core = set(forms)
     if STEM_MATCH:
@@ -169,15 +172,15 @@ def word_keys(word: str) -> Word:
     for lemma in forms | {word}:
         for synset in _first_senses(lemma):
             core.add(synset)
-            if WORDNET_LINKS:
-                wide |= _links(synset, lemma)
+            if links:
+                wide |= _links(synset, lemma, links)
     return Word(frozenset(core), frozenset(core | wide))
 
 
-def _phrase_keys(phrase: str) -> Word:
+def _phrase_keys(phrase: str, links: frozenset[str]) -> Word:
     """A WordNet phrase ("look into") matches what its senses match ("investigate") and what
     its content words match ("look"), so reading it as a phrase never loses a match."""
-    parts = [word_keys(part) for part in phrase.split() if _is_content(part) and part not in PARTICLES]
+    parts = [word_keys(part, links) for part in phrase.split() if _is_content(part) and part not in PARTICLES]
     senses = frozenset(_first_senses(phrase))
     return Word(
         senses.union(*(p.core for p in parts)),
@@ -322,13 +325,14 @@ def _is_content(word: str) -> bool:
 
 
 @lru_cache(maxsize=50_000)
-def features(text: str) -> Features:
+def features(text: str, links: frozenset[str] | None = None) -> Features:
+    """`links`: see word_keys."""
     tokens = words(text)
     names = _names(text)
     content = {unit for unit in _content_units(tokens, names) if " " in unit or _is_content(unit)}
     ordered = tuple(sorted(content))
     negated = _negated(words(_NOT_NEGATING.sub(", ", text)))
-    return Features(tuple(word_keys(t) for t in ordered), negated, ordered, names)
+    return Features(tuple(word_keys(t, links) for t in ordered), negated, ordered, names)
 
 
 def _content_units(tokens: list[str], names: frozenset[str]) -> list[str]:
@@ -394,9 +398,10 @@ def _shared(a: tuple[Word, ...], b: tuple[Word, ...]) -> int:
     return sum(1 for w in short if w.core & wide or w.wide & core)
 
 
-def lexical_similarity(a: str, b: str) -> tuple[int, float, float]:
-    """(shared content words, their share of the shorter wording, Dice over both)."""
-    fa, fb = features(a), features(b)
+def lexical_similarity(a: str, b: str, links: frozenset[str] | None = None) -> tuple[int, float, float]:
+    """(shared content words, their share of the shorter wording, Dice over both). `links`:
+    the WordNet links a word may follow to match another (None: WORDNET_LINKS)."""
+    fa, fb = features(a, links), features(b, links)
     # Names both wordings write say whom the remarks are about, not what was said: two
     # different remarks about one man share all of "Mynor Stiven De Paz-Munoz". Together
     # they count as one shared word.
