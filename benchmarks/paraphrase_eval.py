@@ -127,7 +127,8 @@ SHIPPED = {name: getattr(paraphrase, name) for name in SWITCHES + THRESHOLDS}
 
 
 def clear_caches() -> None:
-    for cached in (paraphrase.features, paraphrase.word_keys, paraphrase._links, paraphrase._conflict):
+    cached_functions = (paraphrase.features, paraphrase.word_keys, paraphrase._links, paraphrase._conflict)
+    for cached in (*cached_functions, paraphrase._core_keys):
         cached.cache_clear()
 
 

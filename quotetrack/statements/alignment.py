@@ -18,12 +18,16 @@ E and F, never read, say whether it holds.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
+from functools import lru_cache
+from types import SimpleNamespace
 from typing import Protocol
 
 from . import paraphrase
 from .events import different_events, months_differ, opposed
 
+ENABLED = True  # off only to measure what it costs (benchmarks/statements_scale.py --no-alignment)
 MIN_SHARED = 2
 MIN_DICE = 0.3
 # Words also match one WordNet derivational link apart ("appeal" / "appealing", "decide" /
@@ -45,6 +49,25 @@ class Wording(Protocol):
 def resemblance(a: Wording, b: Wording) -> float | None:
     """The Dice similarity of two claims' wordings when they share MIN_SHARED content words and
     nothing sets them against each other, else None. Symmetric."""
+    if not paraphrase.share_a_word(a.text, b.text):
+        return None  # most pairs: nothing in common, no need to weigh links
+    # Linking asks about a claim's rivals again for every candidate it has in their article.
+    first, second = (a, b) if (a.text, a.id) <= (b.text, b.id) else (b, a)
+    return _resemblance(first.text, _frozen(first.event), second.text, _frozen(second.event))
+
+
+def _frozen(event: dict | None) -> str:
+    return json.dumps(event, sort_keys=True) if event else ""
+
+
+@lru_cache(maxsize=100_000)
+def _resemblance(a_text: str, a_event: str, b_text: str, b_event: str) -> float | None:
+    a = SimpleNamespace(id=0, text=a_text, event=json.loads(a_event) if a_event else None)
+    b = SimpleNamespace(id=1, text=b_text, event=json.loads(b_event) if b_event else None)
+    return _weigh(a, b)
+
+
+def _weigh(a: Wording, b: Wording) -> float | None:
     first, second = (a, b) if a.text <= b.text else (b, a)
     shared, _, dice = paraphrase.lexical_similarity(first.text, second.text, LINKS)
     if shared < MIN_SHARED:

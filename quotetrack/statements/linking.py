@@ -30,6 +30,7 @@ from ..types import QuoteStatus
 from . import alignment
 from .events import months, months_differ, opposed, same_event
 from .index import neighbours
+from .queries import voices_lent
 from .wording import RELATION_RANK, Comparison, Relation, compare, strongest
 from .words import canonical_form, index_keys
 
@@ -128,22 +129,24 @@ def candidates(session: Session, claim: ClaimRow) -> list[ClaimRow]:
     "Rajiv Soderberg said" in one outlet and "a spokesman for the group, Rajiv Soderberg,
     said" in the next stays one."""
     person = claim.quote.speaker_id
-    voices = [v for v in dict.fromkeys([claim.speaker_id, person]) if v is not None]
     ids = set(neighbours(session, claim.text, claim.speaker_id, SHINGLE_CANDIDATES, exclude=claim.id))
     if person is not None and person != claim.speaker_id:
         ids.update(neighbours(session, claim.text, person, SHINGLE_CANDIDATES, exclude=claim.id))
-    for column, values in ((ClaimRow.speaker_id, voices), (QuoteRow.speaker_id, voices)):
-        if not values:
+    # The voices' recent claims: the claim's own voice, the person's own (a spokesperson's), and
+    # the person's claims under the organisations they have spoken for.
+    own = [v for v in dict.fromkeys([claim.speaker_id, person]) if v is not None]
+    lent = voices_lent(session, person) if person is not None else []
+    for voices, quoted_by in ((own, None), (lent, person)):
+        if not voices:
             continue
-        ids.update(
-            session.scalars(
-                select(ClaimRow.id)
-                .join(ClaimRow.quote)
-                .where(column.in_(values), ClaimRow.id != claim.id, QuoteRow.status == QuoteStatus.ACCEPTED)
-                .order_by(ClaimRow.id.desc())
-                .limit(SPEAKER_CANDIDATES)
-            )
+        recent = (
+            select(ClaimRow.id)
+            .join(ClaimRow.quote)
+            .where(ClaimRow.speaker_id.in_(voices), ClaimRow.id != claim.id, QuoteRow.status == QuoteStatus.ACCEPTED)
         )
+        if quoted_by is not None:
+            recent = recent.where(QuoteRow.speaker_id == quoted_by)
+        ids.update(session.scalars(recent.order_by(ClaimRow.id.desc()).limit(SPEAKER_CANDIDATES)))
     if not ids:
         return []
     found = (
@@ -191,7 +194,7 @@ def _alignments(session: Session, claim: ClaimRow, unrelated: list[ClaimRow]) ->
     """Links to claims the wordings do not relate that are the claim's counterpart in another
     article of the same voice (alignment.py: each the other's best match there). The rivals
     are read from the store: every accepted claim of that voice in either article."""
-    if claim.speaker_id is None:
+    if claim.speaker_id is None or not alignment.ENABLED:
         return {}
     scored = {
         other.id: (other, score)

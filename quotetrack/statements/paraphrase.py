@@ -398,9 +398,20 @@ def _shared(a: tuple[Word, ...], b: tuple[Word, ...]) -> int:
     return sum(1 for w in short if w.core & wide or w.wide & core)
 
 
+@lru_cache(maxsize=50_000)
+def _core_keys(text: str) -> frozenset[str]:
+    return frozenset().union(*(w.core for w in features(text).content))
+
+
+def share_a_word(a: str, b: str) -> bool:
+    """A cheap first test: some content word of `a` and of `b` share a lemma or a synset."""
+    return not _core_keys(a).isdisjoint(_core_keys(b))
+
+
 def lexical_similarity(a: str, b: str, links: frozenset[str] | None = None) -> tuple[int, float, float]:
     """(shared content words, their share of the shorter wording, Dice over both). `links`:
     the WordNet links a word may follow to match another (None: WORDNET_LINKS)."""
+    links = None if links == WORDNET_LINKS else links  # one cache entry for the shipped links
     fa, fb = features(a, links), features(b, links)
     # Names both wordings write say whom the remarks are about, not what was said: two
     # different remarks about one man share all of "Mynor Stiven De Paz-Munoz". Together
