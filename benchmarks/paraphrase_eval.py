@@ -127,8 +127,8 @@ SHIPPED = {name: getattr(paraphrase, name) for name in SWITCHES + THRESHOLDS}
 
 
 def clear_caches() -> None:
-    cached_functions = (paraphrase.features, paraphrase.word_keys, paraphrase._links, paraphrase._conflict)
-    for cached in (*cached_functions, paraphrase._core_keys):
+    derived = (paraphrase.word_keys, paraphrase._links, paraphrase._conflict, paraphrase._core_keys)
+    for cached in (paraphrase.features, *derived):
         cached.cache_clear()
 
 
@@ -202,6 +202,7 @@ def timed_per_pair(pairs: list[dict], test: Callable[[str, str], object], clear:
 def clear_lexical() -> None:
     clear_caches()
     paraphrase.lemmas.cache_clear()
+    paraphrase._phrase.cache_clear()  # cold, as the words' lemmas are
 
 
 def main() -> None:

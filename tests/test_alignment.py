@@ -7,20 +7,16 @@ the articles are invented."""
 from __future__ import annotations
 
 import itertools
-import tempfile
 from datetime import date
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from sqlalchemy import select
 
 from quotetrack.quotes import extract_quotes
-from quotetrack.service import store_article
 from quotetrack.statements import alignment, paraphrase
-from quotetrack.storage import Database
-from quotetrack.storage.models import ClaimRow
 from quotetrack.types import Article
+
+from .test_events import _partition, _statements
 
 REOPEN = "the city would reopen the Elm Street library branch by the autumn"
 WELCOME = "The Elm Street branch will welcome readers again before winter with longer hours"
@@ -111,28 +107,14 @@ def extracted(nlp):
     return [(article, extract_quotes(article.text, nlp)[0]) for article in articles]
 
 
-def _statements(extracted, order) -> dict[str, int]:
-    with tempfile.TemporaryDirectory() as tmp:
-        db = Database(f"sqlite:///{Path(tmp) / 'alignment.sqlite3'}")
-        db.migrate()
-        for index in order:
-            article, quotes = extracted[index]
-            with db.transaction() as session:
-                store_article(session, article, quotes, "test")
-        with db.reading() as session:
-            found = {c.text: c.statement_id for c in session.scalars(select(ClaimRow))}
-        db.engine.dispose()
-    return found
-
-
 @pytest.mark.model
 def test_counterparts_in_two_outlets_are_one_statement_in_any_order(extracted):
     partitions = set()
     for order in itertools.permutations(range(3)):
-        found = _statements(extracted, order)
+        found = _statements(extracted, order)  # test_events': each article stored, claims read back
         assert found[REOPEN] == found[WELCOME]
         assert found[NOT_WELCOME] != found[REOPEN]  # the opposite, a week later
         assert found["parking fees downtown would not rise this year"] != found[REOPEN]
         assert len(set(found.values())) == 5
-        partitions.add(frozenset(frozenset(t for t in found if found[t] == s) for s in found.values()))
+        partitions.add(_partition(found))
     assert len(partitions) == 1

@@ -3,31 +3,28 @@
 An outlet seldom reports one remark twice, so when two articles quote one speaker, the claim
 of one article that resembles a claim of the other more than anything else there, and the
 other way round (each is the other's best match), is likely the same remark, even if the
-words they share are too few for a paraphrase on their own ("will comply with the ruling in
-the meantime" / "would abide by the injunction until the appeal is heard" is not; "he would
-bring a narrower curfew to the council" / "he wants to bring back a scaled-down version of
-the curfew" is). The words still have to relate: at least MIN_SHARED content words in common
-and a Dice of at least MIN_DICE (paraphrase.lexical_similarity, synonyms and phrases
+words they share are too few for a paraphrase on their own ("he would bring a narrower
+curfew to the council in April" / "he wants to bring back a scaled-down version of the
+curfew"). The words still have to relate: at least MIN_SHARED content words in common and a
+Dice of at least MIN_DICE (paraphrase.lexical_similarity, synonyms, phrases and LINKS
 included), and nothing turns one against the other (negation, numbers, months, an event done
 on one side and undone on the other, one act done to two different people or things:
 "police arrested him in February" is not "it had arrested a Salvadoran immigrant").
 
-Chosen on the development statement sets (benchmarks/statements_alignment.txt: seeds, A-D);
-E and F, never read, say whether it holds.
+Chosen on the development statement sets (benchmarks/statements_alignment.txt: seeds, A-D,
+G); E and F, never read, say whether it holds.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from functools import lru_cache
-from types import SimpleNamespace
 from typing import Protocol
 
 from . import paraphrase
 from .events import different_events, months_differ, opposed
 
-ENABLED = True  # off only to measure what it costs (benchmarks/statements_scale.py --no-alignment)
+ENABLED = True  # set False only to measure what the alignment costs linking
 MIN_SHARED = 2
 MIN_DICE = 0.3
 # Words also match one WordNet derivational link apart ("appeal" / "appealing", "decide" /
@@ -51,31 +48,19 @@ def resemblance(a: Wording, b: Wording) -> float | None:
     nothing sets them against each other, else None. Symmetric."""
     if not paraphrase.share_a_word(a.text, b.text):
         return None  # most pairs: nothing in common, no need to weigh links
-    # Linking asks about a claim's rivals again for every candidate it has in their article.
-    first, second = (a, b) if (a.text, a.id) <= (b.text, b.id) else (b, a)
-    return _resemblance(first.text, _frozen(first.event), second.text, _frozen(second.event))
-
-
-def _frozen(event: dict | None) -> str:
-    return json.dumps(event, sort_keys=True) if event else ""
+    dice = _worded_alike(*sorted((a.text, b.text)))
+    if dice is None or opposed(a.event, b.event) or different_events(a.event, b.event, patients_only=True):
+        return None  # one act done and undone, or done to someone else
+    return dice
 
 
 @lru_cache(maxsize=100_000)
-def _resemblance(a_text: str, a_event: str, b_text: str, b_event: str) -> float | None:
-    a = SimpleNamespace(id=0, text=a_text, event=json.loads(a_event) if a_event else None)
-    b = SimpleNamespace(id=1, text=b_text, event=json.loads(b_event) if b_event else None)
-    return _weigh(a, b)
-
-
-def _weigh(a: Wording, b: Wording) -> float | None:
-    first, second = (a, b) if a.text <= b.text else (b, a)
-    shared, _, dice = paraphrase.lexical_similarity(first.text, second.text, LINKS)
-    if shared < MIN_SHARED:
+def _worded_alike(a_text: str, b_text: str) -> float | None:
+    """The wordings' part of resemblance(), cached: linking asks about a claim's rivals again
+    for every candidate it has in their article."""
+    shared, _, dice = paraphrase.lexical_similarity(a_text, b_text, LINKS)
+    if shared < MIN_SHARED or paraphrase.conflict(a_text, b_text) is not None or months_differ(a_text, b_text):
         return None
-    if paraphrase.conflict(a.text, b.text) is not None or months_differ(a.text, b.text):
-        return None
-    if opposed(a.event, b.event) or different_events(a.event, b.event, patients_only=True):
-        return None  # one act done and undone, or done to someone else
     return dice
 
 

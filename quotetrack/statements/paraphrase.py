@@ -208,7 +208,7 @@ def units(tokens: list[str]) -> list[str]:
         (i, size, phrase)
         for i in range(len(tokens))
         for size in range(MAX_PHRASE_WORDS, 1, -1)
-        if i + size <= len(tokens) and (phrase := _phrase(tokens[i : i + size])) is not None
+        if i + size <= len(tokens) and (phrase := _phrase(tuple(tokens[i : i + size]))) is not None
     ]
     found.sort(key=lambda f: (_is_content(tokens[f[0]]), -f[1], f[0]))
     taken: dict[int, tuple[int, str]] = {}
@@ -230,7 +230,8 @@ def units(tokens: list[str]) -> list[str]:
     return out
 
 
-def _phrase(part: list[str]) -> str | None:
+@lru_cache(maxsize=200_000)
+def _phrase(part: tuple[str, ...]) -> str | None:
     """The WordNet phrase `part` writes, inflected on its first word ("looked into") or its
     last ("court cases"), or None."""
     if part[0] in _ARTICLES or sum(1 for t in part if _is_content(t) and t not in PARTICLES) != 1:
