@@ -127,7 +127,7 @@ SHIPPED = {name: getattr(paraphrase, name) for name in SWITCHES + THRESHOLDS}
 
 
 def clear_caches() -> None:
-    derived = (paraphrase.word_keys, paraphrase._links, paraphrase._conflict, paraphrase._core_keys)
+    derived = (paraphrase.word_keys, paraphrase._links, paraphrase._conflict, paraphrase._core_keys, paraphrase._is_content)
     for cached in (paraphrase.features, *derived):
         cached.cache_clear()
 

@@ -204,11 +204,17 @@ def units(tokens: list[str]) -> list[str]:
     death was not caused by the infection").
     Where two phrases overlap, one led by a function word wins ("set on purpose" is "set" +
     "on purpose", deliberately, not "set on", attack), then the longer, then the first."""
+    # A window is looked up only when it holds one content word and no leading article: most
+    # windows do not, and reading every candidate wording's units is linking's hot path.
+    heads = [_is_content(t) and t not in PARTICLES for t in tokens]
     found = [
         (i, size, phrase)
         for i in range(len(tokens))
+        if tokens[i] not in _ARTICLES
         for size in range(MAX_PHRASE_WORDS, 1, -1)
-        if i + size <= len(tokens) and (phrase := _phrase(tuple(tokens[i : i + size]))) is not None
+        if i + size <= len(tokens)
+        and sum(heads[i : i + size]) == 1
+        and (phrase := _phrase(tuple(tokens[i : i + size]))) is not None
     ]
     found.sort(key=lambda f: (_is_content(tokens[f[0]]), -f[1], f[0]))
     taken: dict[int, tuple[int, str]] = {}
@@ -233,9 +239,7 @@ def units(tokens: list[str]) -> list[str]:
 @lru_cache(maxsize=200_000)
 def _phrase(part: tuple[str, ...]) -> str | None:
     """The WordNet phrase `part` writes, inflected on its first word ("looked into") or its
-    last ("court cases"), or None."""
-    if part[0] in _ARTICLES or sum(1 for t in part if _is_content(t) and t not in PARTICLES) != 1:
-        return None
+    last ("court cases"), or None. Only asked of windows of one content word (see units)."""
     table = wordnet_phrases()
     written = " ".join(part)
     if written in table:
@@ -314,6 +318,7 @@ _NOT_NEGATING = re.compile(
 )
 
 
+@lru_cache(maxsize=100_000)  # asked of every word of every candidate wording linking reads
 def _is_content(word: str) -> bool:
     return (
         word not in STOP_WORDS
