@@ -101,7 +101,8 @@ def load_pairs(path: Path = PAIRS) -> list[dict]:
 
 
 # The lexical options: paraphrase.py's switches. (b) is the measure before synonyms.
-_NO = {"STEM_MATCH": False, "NAMES_COUNT_ONCE": False, "PHRASES": False}  # the switches added after synonyms, off
+# the switches added after synonyms, off
+_NO = {"STEM_MATCH": False, "NAMES_COUNT_ONCE": False, "PHRASES": False, "FIGURES_AS_AMOUNTS": False}
 LEXICAL_OPTIONS: dict[str, dict] = {
     "(b) lexical": {"WORDNET_SENSES": 0, **_NO},
     "(d) syn K=1": {"WORDNET_SENSES": 1, **_NO},
@@ -118,16 +119,43 @@ LEXICAL_OPTIONS: dict[str, dict] = {
         "STEM_MATCH": True,
     },
     "(d) K=3 +stem+names": {"WORDNET_SENSES": 3, **_NO, "STEM_MATCH": True, "NAMES_COUNT_ONCE": True},
-    "(d) K=3 +stem+names+phr": {"WORDNET_SENSES": 3, "STEM_MATCH": True, "NAMES_COUNT_ONCE": True, "PHRASES": True},
+    "(d) K=3 +stem+names+phr": {
+        "WORDNET_SENSES": 3,
+        **_NO,
+        "STEM_MATCH": True,
+        "NAMES_COUNT_ONCE": True,
+        "PHRASES": True,
+    },
+    "(d) K=3 +stem+names+phr+fig": {
+        "WORDNET_SENSES": 3,
+        "STEM_MATCH": True,
+        "NAMES_COUNT_ONCE": True,
+        "PHRASES": True,
+        "FIGURES_AS_AMOUNTS": True,
+    },
 }
-SHIPPED_NAME = "(d) K=3 +stem+names+phr"  # the option paraphrase.py ships
-SWITCHES = ("WORDNET_SENSES", "WORDNET_LINKS", "STEM_MATCH", "NEGATOR_VERBS_CONTENT", "NAMES_COUNT_ONCE", "PHRASES")
+SHIPPED_NAME = "(d) K=3 +stem+names+phr+fig"  # the option paraphrase.py ships
+SWITCHES = (
+    "WORDNET_SENSES",
+    "WORDNET_LINKS",
+    "STEM_MATCH",
+    "NEGATOR_VERBS_CONTENT",
+    "NAMES_COUNT_ONCE",
+    "PHRASES",
+    "FIGURES_AS_AMOUNTS",
+)
 THRESHOLDS = ("MIN_SHARED", "MIN_OVERLAP", "MIN_DICE")
 SHIPPED = {name: getattr(paraphrase, name) for name in SWITCHES + THRESHOLDS}
 
 
 def clear_caches() -> None:
-    derived = (paraphrase.word_keys, paraphrase._links, paraphrase._conflict, paraphrase._core_keys, paraphrase._is_content)
+    derived = (
+        paraphrase.word_keys,
+        paraphrase._links,
+        paraphrase._conflict,
+        paraphrase._core_keys,
+        paraphrase._is_content,
+    )
     for cached in (paraphrase.features, *derived):
         cached.cache_clear()
 

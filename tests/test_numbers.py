@@ -1,8 +1,8 @@
 """Amounts as worded: two outlets' numbers for one fact agree, two facts' numbers do not
 (statements/numbers.py, used by paraphrase.conflict). Pure functions, invented wordings."""
 
-from quotetrack.statements.numbers import Amount, Bound, amounts, numbers_disagree
-from quotetrack.statements.paraphrase import conflict
+from quotetrack.statements.numbers import Amount, Bound, amounts, is_figure_word, numbers_disagree, shared_amounts
+from quotetrack.statements.paraphrase import conflict, lexical_similarity, paraphrase_score
 from quotetrack.statements.wording import compare
 
 
@@ -79,3 +79,28 @@ def test_a_hostile_run_of_digits_is_an_amount_too_large_for_any_other():
     huge = amounts("1" * 100_000 + " people")
     assert huge[0].unit == "people" and huge[0].value == float("inf")
     assert numbers_disagree("1" * 100_000 + " people came", "12 people came")
+
+
+def test_and_a_half_belongs_to_the_figure_before_its_scale():
+    assert amounts("six and a half per cent") == (Amount(6.5),)
+    assert amounts("almost one and a half thousand homes") == (Amount(1500, Bound.AT_MOST),)
+    assert not numbers_disagree("a 6.5 per cent rise", "a rise of six and a half percent")
+
+
+def test_a_figure_written_two_ways_is_one_shared_word():
+    # Invented wordings: the words differ ("£31m" / "31 million pounds"), the values agree.
+    by_value = lexical_similarity(
+        "the plan will cost £31m instead of £48m", "the plan will cost 31 million pounds, down from 48 million"
+    )
+    assert by_value[0] == 4  # plan, cost, and the two figures
+    assert paraphrase_score(
+        "the plan will cost £31m instead of £48m", "the plan will cost 31 million pounds, down from 48 million"
+    )
+    # Figures that do not agree share nothing, and small counts are no content at all.
+    assert lexical_similarity("the plan will cost £31m", "the plan will cost 13 million pounds")[0] == 2
+    assert shared_amounts("it's the league: 1, the club: 0", "the league is winning") == (0, 0, 0)
+
+
+def test_figure_words():
+    assert all(is_figure_word(w) for w in ("31m", "400", "fourteen", "hundred", "thousands", "6bn"))
+    assert not any(is_figure_word(w) for w in ("ie6", "homes", "m", "2nd"))

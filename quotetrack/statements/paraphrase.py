@@ -40,7 +40,7 @@ from ..normalization.lexicon import (
     wordnet_index,
     wordnet_phrases,
 )
-from .numbers import numbers_disagree
+from .numbers import is_figure_word, numbers_disagree, shared_amounts
 from .words import STOP_WORDS, words
 from .words import stem as _stem
 
@@ -56,6 +56,10 @@ NEGATOR_VERBS_CONTENT = False
 PHRASES = True
 # Names both wordings write count as one shared word, not one per word of the name.
 NAMES_COUNT_ONCE = True
+# A figure is one unit compared by its value, however an outlet writes it ("£31m" / "31
+# million pounds", "1,400" / "fourteen hundred", "6.5%" / "six and a half per cent"), not
+# its words (numbers.py reads and compares the amounts).
+FIGURES_AS_AMOUNTS = True
 
 # A paraphrase: content lemmas shared, their share of the shorter wording (overlap) and Dice
 # over both (so a long quote does not absorb every short report sharing two words with it).
@@ -426,10 +430,27 @@ def lexical_similarity(a: str, b: str, links: frozenset[str] | None = None) -> t
     ca = tuple(k for w, k in zip(fa.content_words, fa.content, strict=True) if w not in common)
     cb = tuple(k for w, k in zip(fb.content_words, fb.content, strict=True) if w not in common)
     named = 1 if common & set(fa.content_words) and common & set(fb.content_words) else 0
-    size_a, size_b = len(ca) + named, len(cb) + named
+    by_words = _measure(_shared(ca, cb) + named, len(ca) + named, len(cb) + named)
+    figures_a, figures_b, figures_shared = shared_amounts(a, b) if FIGURES_AS_AMOUNTS else (0, 0, 0)
+    if not figures_shared:
+        return by_words
+    # The figures once more, by value: their words out, their amounts in. The better reading
+    # counts, as WordNet may already match "10" and "decade" by their words.
+    ka = tuple(
+        k for w, k in zip(fa.content_words, fa.content, strict=True) if w not in common and not is_figure_word(w)
+    )
+    kb = tuple(
+        k for w, k in zip(fb.content_words, fb.content, strict=True) if w not in common and not is_figure_word(w)
+    )
+    by_value = _measure(
+        _shared(ka, kb) + named + figures_shared, len(ka) + named + figures_a, len(kb) + named + figures_b
+    )
+    return max(by_words, by_value, key=lambda m: (m[2], m[1]))
+
+
+def _measure(shared: int, size_a: int, size_b: int) -> tuple[int, float, float]:
     if not size_a or not size_b:
         return 0, 0.0, 0.0
-    shared = _shared(ca, cb) + named
     return shared, shared / min(size_a, size_b), 2 * shared / (size_a + size_b)
 
 
