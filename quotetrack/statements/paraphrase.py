@@ -337,6 +337,11 @@ def _is_content(word: str) -> bool:
 @lru_cache(maxsize=50_000)
 def features(text: str, links: frozenset[str] | None = None) -> Features:
     """`links`: see word_keys."""
+    if links is not None:  # the same words, keyed with other links: read the wording once
+        base = features(text)
+        return Features(
+            tuple(word_keys(t, links) for t in base.content_words), base.negated, base.content_words, base.names
+        )
     tokens = words(text)
     names = _names(text)
     content = {unit for unit in _content_units(tokens, names) if " " in unit or _is_content(unit)}
