@@ -44,15 +44,30 @@ def test_a_spokesperson_for_the_kind_of_body_speaks_for_the_one_named_before(nlp
 
 
 @pytest.mark.model
-def test_a_named_spokesperson_and_one_of_no_named_body_speak_for_themselves(nlp):
+def test_a_bare_spokesperson_speaks_for_the_body_named_before_they_are_introduced(nlp):
     text = (
         "Harbour Line Ferries has cancelled every crossing this week.\n\n"
-        "Spokeswoman Orla Brennan said sailings would resume on Friday.\n\n"
-        "A spokesman said the timetable would be published online."
+        "Sailings would resume on Friday, spokeswoman Orla Brennan said.\n\n"
+        "The Seafarers' Union blamed the company for the breakdown.\n\n"
+        "Ms Brennan said the union had been told about the repairs in March."
+    )
+    quotes, _ = extract_quotes(text, nlp)
+    brennan = [q for q in quotes if q.speaker is not None and q.speaker.name == "Orla Brennan"]
+    assert len(brennan) == 2
+    # Her later quote, after the union is named, is still the ferry company's voice.
+    assert [q.speaks_for.name if q.speaks_for else None for q in brennan] == ["Harbour Line Ferries"] * 2
+
+
+@pytest.mark.model
+def test_a_spokesperson_with_no_body_named_before_speaks_for_themselves(nlp):
+    text = (
+        "Crossings to the islands were cancelled all week.\n\n"
+        "A spokesman said the timetable would be published online.\n\n"
+        "Spokeswoman Orla Brennan said sailings would resume on Friday."
     )
     spoken_for = _spoken_for(nlp, text)
-    assert spoken_for["Orla Brennan"] is None
     assert spoken_for["spokesman"] is None
+    assert spoken_for["Orla Brennan"] is None
 
 
 @pytest.mark.model

@@ -38,20 +38,26 @@ def organisation_spoken_for(entry: Entry, position: int, table: NameTable) -> En
         return None
     for description in descriptions:
         owner = _owner_words(description)
-        found = _organisation_named(owner, position, table) if owner else None
+        if owner is None:
+            continue
+        # A bare "spokesman" speaks for the body the story named last before it introduced
+        # them ("Kestrel Regional Airlines ... spokesman Jarrah Pellow said"), as a reader
+        # takes it, whatever bodies come up before their later quotes.
+        introduced = min(entry.positions, default=position)
+        found = _organisation_named(owner, position, table) if owner else table.nearest_organisation(introduced)
         if found is not None:
             return found
     return None
 
 
-def _owner_words(description: str) -> list[str]:
+def _owner_words(description: str) -> list[str] | None:
     """ "Kestrel spokesman" -> ["Kestrel"]; "spokeswoman for the hospital" -> ["hospital"];
-    "the ministry's spokesman" -> ["ministry"]; "spokesman" -> []."""
+    "the ministry's spokesman" -> ["ministry"]; "spokesman" -> []; "mayor" -> None."""
     words = re.sub(r"['’]s\b", "", description).split()
     folded = [fold(w).strip(".,") for w in words]
     at = next((i for i, w in enumerate(folded) if w in SPOKESPERSON_NOUNS), None)
     if at is None:
-        return []
+        return None
     after = folded[at + 1 :]
     owner = words[at + 2 :] if after and after[0] in _OWNER_PREPOSITIONS else words[:at]
     while owner and fold(owner[0]) in _DETERMINERS:
