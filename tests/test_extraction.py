@@ -76,6 +76,18 @@ def test_indirect_quote_with_reporting_verb_and_clause(nlp):
     assert speaker(quote) == "Ann Lee"
 
 
+def test_a_reported_clause_keeps_the_subject_the_parser_took_for_the_cues_object(nlp):
+    # The parser hangs "berth four, the deepest on the estuary," on "said" as its object and
+    # leaves "would be closed" without a subject: the report starts at the object.
+    text = (
+        "Port director Ruth Alder spoke on Monday. She said berth four, the deepest on the "
+        "estuary, would be closed for dredging until the spring."
+    )
+    quote = find(quotes_of(nlp, text), "would be closed")
+    assert quote.text == "berth four, the deepest on the estuary, would be closed for dredging until the spring"
+    assert speaker(quote) == "Ruth Alder"
+
+
 def test_trailing_attribution_and_according_to(nlp):
     text = (
         "The company laid off 200 workers in March, the union said.\n\n"

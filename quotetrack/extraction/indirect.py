@@ -45,7 +45,7 @@ def _clause(verb: Token) -> Span | None:
                 if token.tag_ == "VBG" and is_cue(token) and token.i > 0 and verb.doc[token.i - 1].text == ",":
                     end = token.i - 1
                     break
-            return verb.doc[child.left_edge.i : end]
+            return verb.doc[_clause_start(verb, child) : end]
     # "told reporters after the meeting that he supported ...", "said in a statement that
     # ...": the parser hung the clause on a noun in a prepositional phrase, but its "that" is
     # a complementizer with a subject. ("denied reports that X" is not: X is the reports'.)
@@ -63,6 +63,21 @@ def _clause(verb: Token) -> Span | None:
     if verb.dep_ == "parataxis" and verb.head.i < verb.i:
         return verb.doc[verb.sent.start : verb.left_edge.i]
     return _clause_in_object(verb) or _clause_before_trailing_attribution(verb) or _reported_request(verb)
+
+
+def _clause_start(verb: Token, clause: Token) -> int:
+    """Where the reported clause starts. "He said phase two, the town-centre wall, would be
+    programmed into the next spending period": the parser takes the clause's subject for the
+    cue's object and leaves the clause without one; the object that runs (with its apposition
+    and a comma) into a subjectless clause after the cue is that clause's subject."""
+    start = clause.left_edge.i
+    if clause.i < verb.i or any(c.dep_ in _SUBJECTS for c in clause.children):
+        return start
+    for obj in verb.children:
+        between = verb.doc[obj.right_edge.i + 1 : start]
+        if obj.dep_ == "dobj" and verb.i < obj.i < start and all(t.is_punct for t in between):
+            return obj.left_edge.i
+    return start
 
 
 def _reported_clauses(verb: Token) -> list[Token]:
