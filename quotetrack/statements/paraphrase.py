@@ -28,6 +28,7 @@ shared-stems rule, the measure without synonyms, WordNet link variants and a sen
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -432,8 +433,8 @@ def lexical_similarity(a: str, b: str, links: frozenset[str] | None = None) -> t
     # different remarks about one man share all of "Mynor Stiven De Paz-Munoz". Together
     # they count as one shared word.
     common = fa.names & fb.names if NAMES_COUNT_ONCE else frozenset()
-    ca = tuple(k for w, k in zip(fa.content_words, fa.content, strict=True) if w not in common)
-    cb = tuple(k for w, k in zip(fb.content_words, fb.content, strict=True) if w not in common)
+    ca = _keys_without(fa, lambda w: w in common)
+    cb = _keys_without(fb, lambda w: w in common)
     named = 1 if common & set(fa.content_words) and common & set(fb.content_words) else 0
     by_words = _measure(_shared(ca, cb) + named, len(ca) + named, len(cb) + named)
     figures_a, figures_b, figures_shared = shared_amounts(a, b) if FIGURES_AS_AMOUNTS else (0, 0, 0)
@@ -441,16 +442,17 @@ def lexical_similarity(a: str, b: str, links: frozenset[str] | None = None) -> t
         return by_words
     # The figures once more, by value: their words out, their amounts in. The better reading
     # counts, as WordNet may already match "10" and "decade" by their words.
-    ka = tuple(
-        k for w, k in zip(fa.content_words, fa.content, strict=True) if w not in common and not is_figure_word(w)
-    )
-    kb = tuple(
-        k for w, k in zip(fb.content_words, fb.content, strict=True) if w not in common and not is_figure_word(w)
-    )
+    ka = _keys_without(fa, lambda w: w in common or is_figure_word(w))
+    kb = _keys_without(fb, lambda w: w in common or is_figure_word(w))
     by_value = _measure(
         _shared(ka, kb) + named + figures_shared, len(ka) + named + figures_a, len(kb) + named + figures_b
     )
     return max(by_words, by_value, key=lambda m: (m[2], m[1]))
+
+
+def _keys_without(found: Features, left_out: Callable[[str], bool]) -> tuple[Word, ...]:
+    """The keys of a wording's content words, but those `left_out` names."""
+    return tuple(k for w, k in zip(found.content_words, found.content, strict=True) if not left_out(w))
 
 
 def _measure(shared: int, size_a: int, size_b: int) -> tuple[int, float, float]:
