@@ -237,6 +237,8 @@ IDENTITY_LABELS = {  # how a quote's speaker was matched to the same person in o
     "surname_unique": "matched across articles by surname: the one compatible person on record",
     "surname_ambiguous": "surname only: several people on record could be meant, kept apart",
     "article_local": "not matched across articles (a group, an unnamed source or not a proper name)",
+    "description_in_article": "a description of a speaker the article names",
+    "kind_and_place": "matched across articles: the one organisation on record of this kind and a place named here",
     "editor": "set by an editor's correction",
 }
 

@@ -145,6 +145,40 @@ def test_organisations_join_through_a_shared_name_or_alias(db):
     assert len(found[("https://example.org/a", 0)][0]) == 2
 
 
+def naming(item: tuple[Article, list[Quote]], line: str) -> tuple[Article, list[Quote]]:
+    """The article with one more line of text after its quotes."""
+    text, quotes = item
+    return replace(text, text=f"{text.text}\n{line}"), quotes
+
+
+def test_an_organisation_called_by_its_kind_joins_the_one_archived_of_a_place_it_names(db):
+    the_university = ("the university", ORG, ())
+    ingest(db, naming(article("early", the_university), "The Dunmore inquiry is out."))  # nothing archived yet
+    ingest(db, article("a", ("Dunmore University", ORG, ())))
+    ingest(db, article("b", ("Kelby City Council", ORG, ())))
+    ingest(db, naming(article("blog", the_university), "If Dunmore wants to learn, it can."))
+    ingest(db, naming(article("council", ("the council", ORG, ())), "Kelby residents were angry."))
+    ingest(db, article("nowhere", the_university))  # names no place
+    ingest(db, naming(article("far", the_university), "Students in dunmore protested."))  # not as a name
+    ingest(db, article("c", ("University of Kelby", ORG, ())))
+    ingest(db, naming(article("both", the_university), "Dunmore and Kelby compete."))  # two candidates
+    found = speakers_by_quote(db)
+
+    def speaker_of(url):
+        return found[(f"https://example.org/{url}", 0)]
+
+    assert speaker_of("blog")[0] == speaker_of("a")[0]
+    assert speaker_of("council")[0] == speaker_of("b")[0]
+    for url in ("early", "nowhere", "far", "both"):
+        members, name, _, local, _ = speaker_of(url)
+        assert len(members) == 1 and local and name == "the university"
+    with db.reading() as session:
+        decision = session.scalars(select(QuoteRow).where(QuoteRow.start == 0)).all()
+        methods = {q.article.url.rsplit("/", 1)[1]: q.identity_decision.method for q in decision}
+    assert methods["blog"] == methods["council"] == "kind_and_place"
+    assert speaker_of("a")[1] == "Dunmore University"  # the archived speaker keeps its name
+
+
 def test_every_decision_keeps_its_method_and_evidence(db):
     ingest(db, article("a", ("Tom Homan", P, ()), ("officials", G, ())))
     ingest(db, article("b", ("Tom Homan", P, ())))

@@ -10,6 +10,10 @@ The rules (each under a test in tests/test_identity.py):
   else the one archived person of that surname with compatible titles; otherwise it gets
   its own speaker for this article, marked ambiguous, with the candidates as evidence.
 - An organisation joins the archived organisation sharing its name or a proper-name alias.
+- An organisation the article only calls by its kind ("the university", "the council") is the
+  one archived organisation named by that kind and a place the article names ("Dunmarrow
+  University" in a blog that writes "Dunmarrow" and "the university"), if exactly one is. Like a
+  bare surname, it can only join what was archived before it.
 - Groups, unnamed sources, pronouns, names that are not proper names ("person",
   "officials", "II"), organisations named only by common nouns ("Hospital", "the
   Company") and organisations only described ("Malaysia's transport ministry": a common
@@ -37,6 +41,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ..attribution.names import (
+    COMMON_NOUNS,
     canonical_person,
     family_name,
     fold,
@@ -60,6 +65,7 @@ class IdentityMethod(StrEnum):
     SURNAME_AMBIGUOUS = "surname_ambiguous"  # bare surname, none or several: own speaker, ambiguous
     ARTICLE_LOCAL = "article_local"  # group, unnamed source, pronoun, not a proper name
     DESCRIPTION_IN_ARTICLE = "description_in_article"  # a description of one speaker the article names
+    KIND_AND_PLACE = "kind_and_place"  # "the university", one archived "<place> University" of a place named here
     EDITOR = "editor"  # an editor's correction (quote override, merge or split)
 
 
@@ -191,9 +197,10 @@ class Resolver:
     """Resolves the speakers of one article, in an order fixed by the article's content
     (full names before bare surnames), so the result does not depend on quote order."""
 
-    def __init__(self, session: Session, article_id: int):
+    def __init__(self, session: Session, article_id: int, text: str = ""):
         self.session = session
         self.article_id = article_id
+        self.text = text  # the article's text: the places it names
         self.people_here: dict[str, list[tuple[PersonName, SpeakerRow]]] = {}  # by surname
 
     def resolve_all(self, speakers: list[Speaker]) -> dict[Speaker, Decision]:
@@ -222,6 +229,8 @@ class Resolver:
             return self._local(speaker, IdentityMethod.ARTICLE_LOCAL, {"reason": f"a {speaker.kind.value}"})
         if speaker.name.strip().lower() in PRONOUNS:
             return self._local(speaker, IdentityMethod.ARTICLE_LOCAL, {"reason": "a pronoun only"})
+        if speaker.kind is SpeakerKind.ORGANISATION and (placed := self._kind_and_place(speaker)) is not None:
+            return placed
         if not is_proper_name(speaker.name):
             return self._local(speaker, IdentityMethod.ARTICLE_LOCAL, {"reason": "not a proper name"})
         if speaker.kind is SpeakerKind.ORGANISATION:
@@ -283,6 +292,39 @@ class Resolver:
             row = next(iter(candidates.values()))
             return Decision(self._grow(row, speaker), IdentityMethod.SURNAME_UNIQUE, evidence)
         return self._local(speaker, IdentityMethod.SURNAME_AMBIGUOUS, evidence, ambiguous=True)
+
+    def _kind_and_place(self, speaker: Speaker) -> Decision | None:
+        """ "the university" of an article that names Dunmarrow: the one archived organisation
+        named "Dunmarrow University" or "University of Dunmarrow" (its other words common nouns:
+        "Harlowmere City Council" for "the council"), if exactly one is of a place named here."""
+        kind = folded_name(speaker.name)
+        if not kind or " " in kind or kind not in COMMON_NOUNS or not self.text:
+            return None
+        rows = self.session.execute(
+            select(SpeakerKeyRow.key, SpeakerRow)
+            .join(SpeakerRow, SpeakerKeyRow.speaker_id == SpeakerRow.id)
+            .where(
+                SpeakerRow.article_id.is_(None),
+                SpeakerRow.kind == SpeakerKind.ORGANISATION.value,
+                SpeakerKeyRow.key.like(f"organization:% {kind}") | SpeakerKeyRow.key.like(f"organization:{kind} of %"),
+            )
+        )
+        found = {row.id: row for key, row in rows if self._names_place(key.removeprefix("organization:"), kind)}
+        if len(found) != 1:
+            return None
+        row = next(iter(found.values()))
+        return Decision(row, IdentityMethod.KIND_AND_PLACE, {"kind": kind, "key": _first_key(row)})
+
+    def _names_place(self, name: str, kind: str) -> bool:
+        """Whether the article writes, capitalised, the proper words of `name` besides `kind`
+        ("Dunmarrow" of "dunmarrow university")."""
+        words = name.split()
+        rest = words[:-1] if words[-1] == kind else words[2:]
+        place = [w for w in rest if w not in COMMON_NOUNS]
+        if not place:
+            return False
+        pattern = r"\b" + r"\s+".join(re.escape(w) for w in place) + r"\b"
+        return any(m.group()[:1].isupper() for m in re.finditer(pattern, self.text, re.IGNORECASE))
 
     def _archived_people(self, last: str, fits) -> dict[int, SpeakerRow]:
         rows = self.session.execute(

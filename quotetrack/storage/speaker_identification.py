@@ -38,7 +38,7 @@ def identify_speakers(session: Session, article: ArticleRow, quotes: list[Quote]
     # The organisations spokespeople speak for are identified as every speaker is: "Kestrel"
     # in one article and "Kestrel Regional Airlines" in another are one archive speaker.
     named = [s for q in quotes for s in (q.speaker, q.speaks_for) if s is not None]
-    decisions = Resolver(session, article.id).resolve_all(named)
+    decisions = Resolver(session, article.id, article.text).resolve_all(named)
     records = {
         speaker: decision_record(article.id, speaker.name, speaker.kind.value, decision)
         for speaker, decision in decisions.items()
