@@ -6,6 +6,8 @@ Every article here is invented for these tests."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from sqlalchemy import select
 
@@ -41,6 +43,34 @@ def test_a_spokesperson_for_the_kind_of_body_speaks_for_the_one_named_before(nlp
         "A spokesman for the hospital said outpatient clinics would run as normal."
     )
     assert _spoken_for(nlp, text)["spokesman for the hospital"] == "Cardew General Hospital"
+
+
+@pytest.mark.model
+def test_a_spokesperson_for_a_kind_of_body_the_story_never_names_speaks_for_that_kind(nlp):
+    text = (
+        "Wexcombe is to lose two of its five swimming pools next year.\n\n"
+        "A council spokeswoman said the closures would save about £300,000 a year."
+    )
+    # No council is named: "council" itself, for identity to find (or keep as the article's own).
+    assert _spoken_for(nlp, text)["council spokeswoman"] == "council"
+
+
+def test_a_spokesperson_for_a_kind_of_body_joins_the_archived_one_of_a_place_the_story_names(db):
+    named = "the pools would close in the spring"
+    text = "Wexcombe is to lose two of its pools. The closures would save about £300,000 a year."
+    council = Speaker("Wexcombe Borough Council", SpeakerKind.ORGANISATION)
+    spokeswoman = Speaker("council spokeswoman", SpeakerKind.UNNAMED_SOURCE)
+    kind = Speaker("council", SpeakerKind.ORGANISATION)
+    with db.transaction() as session:
+        store_article(
+            session, Article(named, outlet="Paper A", url="https://example.org/a"), [_reported(named, council)], "t"
+        )
+        quote = replace(_reported(text, spokeswoman, speaks_for=kind), start=38, end=len(text))
+        quote = replace(quote, text=text[38:])
+        store_article(session, Article(text, outlet="Paper B", url="https://example.org/b"), [quote], "t")
+    with db.reading() as session:
+        stored = session.scalar(select(QuoteRow).where(QuoteRow.speaks_for_id.is_not(None)))
+        assert stored.speaks_for.name == "Wexcombe Borough Council" and stored.speaks_for.article_id is None
 
 
 @pytest.mark.model

@@ -12,7 +12,8 @@ The rules (each under a test in tests/test_identity.py):
 - An organisation joins the archived organisation sharing its name or a proper-name alias.
 - An organisation the article only calls by its kind ("the university", "the council") is the
   one archived organisation named by that kind and a place the article names ("Dunmarrow
-  University" in a blog that writes "Dunmarrow" and "the university"), if exactly one is. Like a
+  University" in a blog that writes "Dunmarrow" and "the university", "Wexcombe Borough Council"
+  for "the council" of a story about Wexcombe), if exactly one is. Like a
   bare surname, it can only join what was archived before it.
 - Groups, unnamed sources, pronouns, names that are not proper names ("person",
   "officials", "II"), organisations named only by common nouns ("Hospital", "the
@@ -85,6 +86,9 @@ someone anyone everyone nobody statement the a an
 _SUFFIXES = frozenset("jr jr. sr sr. ii iii iv".split())
 _ROMAN = re.compile(r"^[ivxlcdm]+\.?$", re.IGNORECASE)
 _INITIAL = re.compile(r"^[A-Z]\.?$")
+# Words that say which tier of local government a body is ("Wexcombe Borough Council"), not
+# where: an article calls it "the council" and names only the place.
+_LOCAL_AUTHORITY_WORDS = frozenset("borough town parish metropolitan municipal regional village".split())
 _LEADING_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.IGNORECASE)
 
 
@@ -295,8 +299,9 @@ class Resolver:
 
     def _kind_and_place(self, speaker: Speaker) -> Decision | None:
         """ "the university" of an article that names Dunmarrow: the one archived organisation
-        named "Dunmarrow University" or "University of Dunmarrow" (its other words common nouns:
-        "Harlowmere City Council" for "the council"), if exactly one is of a place named here."""
+        named "Dunmarrow University" or "University of Dunmarrow" (its other words common nouns or a
+        tier of local government: "Harlowmere City Council" for "the council"), if exactly one is
+        of a place named here."""
         kind = folded_name(speaker.name)
         if not kind or " " in kind or kind not in COMMON_NOUNS or not self.text:
             return None
@@ -320,7 +325,7 @@ class Resolver:
         ("Dunmarrow" of "dunmarrow university")."""
         words = name.split()
         rest = words[:-1] if words[-1] == kind else words[2:]
-        place = [w for w in rest if w not in COMMON_NOUNS]
+        place = [w for w in rest if w not in COMMON_NOUNS and w not in _LOCAL_AUTHORITY_WORDS]
         if not place:
             return False
         pattern = r"\b" + r"\s+".join(re.escape(w) for w in place) + r"\b"
