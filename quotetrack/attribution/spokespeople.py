@@ -27,7 +27,8 @@ _DETERMINERS = frozenset({"a", "an", "the", "its", "their"})
 
 def organisation_spoken_for(entry: Entry, position: int, table: NameTable) -> Entry | None:
     """The organisation whose spokesperson `entry` is, going by the article's words for it
-    (an unnamed one's description, a named one's titles here), if one the article names fits.
+    (an unnamed one's description, a named one's titles here), if one the article names fits;
+    for a kind of body the article names none of ("a council spokesman"), that kind alone.
     `position`: where the quote is, for "a spokeswoman for the hospital" (the hospital named
     last before it)."""
     if entry.kind is SpeakerKind.UNNAMED_SOURCE:

@@ -13,8 +13,8 @@ The rules (each under a test in tests/test_identity.py):
 - An organisation the article only calls by its kind ("the university", "the council") is the
   one archived organisation named by that kind and a place the article names ("Dunmarrow
   University" in a blog that writes "Dunmarrow" and "the university", "Wexcombe Borough Council"
-  for "the council" of a story about Wexcombe), if exactly one is. Like a
-  bare surname, it can only join what was archived before it.
+  for "the council" of a story about Wexcombe), if exactly one is. Like a bare surname, it
+  can only join what was archived before it.
 - Groups, unnamed sources, pronouns, names that are not proper names ("person",
   "officials", "II"), organisations named only by common nouns ("Hospital", "the
   Company") and organisations only described ("Malaysia's transport ministry": a common
