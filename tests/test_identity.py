@@ -162,6 +162,8 @@ def test_an_organisation_called_by_its_kind_joins_the_one_archived_of_a_place_it
     ingest(db, naming(article("far", the_university), "Students in dunmore protested."))  # not as a name
     ingest(db, article("c", ("University of Kelby", ORG, ())))
     ingest(db, naming(article("both", the_university), "Dunmore and Kelby compete."))  # two candidates
+    ingest(db, article("d", ("Secretary of State", ORG, ())))
+    ingest(db, naming(article("office", ("the state", ORG, ())), "The Secretary of State spoke."))  # a role, no place
     found = speakers_by_quote(db)
 
     def speaker_of(url):
@@ -169,9 +171,9 @@ def test_an_organisation_called_by_its_kind_joins_the_one_archived_of_a_place_it
 
     assert speaker_of("blog")[0] == speaker_of("a")[0]
     assert speaker_of("council")[0] == speaker_of("b")[0]
-    for url in ("early", "nowhere", "far", "both"):
+    for url in ("early", "nowhere", "far", "both", "office"):
         members, name, _, local, _ = speaker_of(url)
-        assert len(members) == 1 and local and name == "the university"
+        assert len(members) == 1 and local and name in {"the university", "the state"}
     with db.reading() as session:
         decision = session.scalars(select(QuoteRow).where(QuoteRow.start == 0)).all()
         methods = {q.article.url.rsplit("/", 1)[1]: q.identity_decision.method for q in decision}
