@@ -11,6 +11,7 @@ from sqlalchemy import select
 from quotetrack.quotes import extract_quotes
 from quotetrack.service import store_article
 from quotetrack.sources import read_path
+from quotetrack.statements import linking
 from quotetrack.statements import queries as statement_queries
 from quotetrack.statements.diff import word_diff
 from quotetrack.statements.verify import verify
@@ -197,6 +198,19 @@ def test_statement_endpoints_and_verify_over_the_api(client, auth):
     assert client.post("/api/v1/verify", json={"text": "x", "speaker": "nobody"}).status_code == 404
     assert client.get("/api/v1/statements/99999").status_code == 404
     assert client.get("/api/v1/statements?min_outlets=0").status_code == 422
+
+
+@pytest.mark.model
+def test_a_reply_too_short_to_stand_alone_is_no_statements_canonical_wording(seeded_db):
+    # The seeds' Daily Wire prints Healey's "No, absolutely not" as a direct quote of its own; it
+    # joins the state-police statement, which a card must not show as just "No, absolutely not".
+    with seeded_db.reading() as session:
+        statements, _ = statement_queries.list_statements(session, per_page=100)
+    replies = [w for s in statements for w in s.wordings if w.text.startswith("No, absolutely not")]
+    assert replies, "the seeds' short reply should be stored"
+    for statement in statements:
+        if len(statement.wordings) > 1:
+            assert len(statement.canonical_text.split()) >= linking.MIN_CANONICAL_WORDS, statement.canonical_text
 
 
 @pytest.mark.model

@@ -32,7 +32,7 @@ from .events import months, months_differ, opposed, same_event
 from .index import neighbours
 from .queries import voices_lent
 from .wording import RELATION_RANK, Comparison, Relation, compare, strongest
-from .words import canonical_form, index_keys
+from .words import canonical_form, index_keys, words
 
 _FAR_FUTURE = date.max  # sorts undated quotes last
 SPEAKER_CANDIDATES = 1000
@@ -392,10 +392,15 @@ def _connect(members: dict[int, ClaimRow]) -> Callable[[int], int]:
     return root
 
 
+# A direct wording of fewer words is a reply that needs its question ("No, absolutely not"):
+# shown alone on a card it says nothing, so it is no statement's canonical wording.
+MIN_CANONICAL_WORDS = 4
+
+
 def _canonical(group: list[ClaimRow]) -> ClaimRow:
-    """The best verbatim direct wording: the one most outlets printed, then the longest,
-    then the first published."""
-    pool = [c for c in group if kind_of(c) == "direct"] or group
+    """The best verbatim direct wording that stands alone: the one most outlets printed, then
+    the longest, then the first published; with none, the same among all the wordings."""
+    pool = [c for c in group if kind_of(c) == "direct" and len(words(c.text)) >= MIN_CANONICAL_WORDS] or group
     forms = Counter(canonical_form(c.text) for c in pool)
     return min(
         pool,
