@@ -156,6 +156,8 @@ def test_an_organisation_called_by_its_kind_joins_the_one_archived_of_a_place_it
     ingest(db, naming(article("early", the_university), "The Dunmore inquiry is out."))  # nothing archived yet
     ingest(db, article("a", ("Dunmore University", ORG, ())))
     ingest(db, article("b", ("Kelby City Council", ORG, ())))
+    ingest(db, article("z", ("Zürich University", ORG, ())))
+    ingest(db, naming(article("accents", the_university), "Zürich students were angry."))
     ingest(db, naming(article("blog", the_university), "If Dunmore wants to learn, it can."))
     ingest(db, naming(article("council", ("the council", ORG, ())), "Kelby residents were angry."))
     ingest(db, article("nowhere", the_university))  # names no place
@@ -171,6 +173,7 @@ def test_an_organisation_called_by_its_kind_joins_the_one_archived_of_a_place_it
 
     assert speaker_of("blog")[0] == speaker_of("a")[0]
     assert speaker_of("council")[0] == speaker_of("b")[0]
+    assert speaker_of("accents")[0] == speaker_of("z")[0]
     for url in ("early", "nowhere", "far", "both", "office"):
         members, name, _, local, _ = speaker_of(url)
         assert len(members) == 1 and local and name in {"the university", "the state"}

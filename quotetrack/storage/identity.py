@@ -35,6 +35,7 @@ Every decision is returned with its method and evidence, and stored (IdentityDec
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -204,7 +205,8 @@ class Resolver:
     def __init__(self, session: Session, article_id: int, text: str = ""):
         self.session = session
         self.article_id = article_id
-        self.text = text  # the article's text: the places it names
+        # The article's text, in ASCII as archive keys are ("Zürich" as "Zurich"): the places it names.
+        self.text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
         self.people_here: dict[str, list[tuple[PersonName, SpeakerRow]]] = {}  # by surname
 
     def resolve_all(self, speakers: list[Speaker]) -> dict[Speaker, Decision]:
