@@ -7,4 +7,9 @@ import unicodedata
 
 def fold(text: str) -> str:
     """Lowercase ASCII fold for comparisons ("Peña" -> "pena")."""
-    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower().strip()
+    return ascii_letters(text).lower().strip()
+
+
+def ascii_letters(text: str) -> str:
+    """The text in ASCII, accents dropped and case kept ("Zürich" -> "Zurich")."""
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()

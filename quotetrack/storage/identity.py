@@ -35,9 +35,9 @@ Every decision is returned with its method and evidence, and stored (IdentityDec
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -54,6 +54,7 @@ from ..attribution.names import (
     slugify,
 )
 from ..extraction.cues import HONORIFICS
+from ..normalization.folding import ascii_letters
 from ..types import Speaker, SpeakerKind
 from .models import SpeakerAliasRow, SpeakerKeyRow, SpeakerRow
 
@@ -205,8 +206,7 @@ class Resolver:
     def __init__(self, session: Session, article_id: int, text: str = ""):
         self.session = session
         self.article_id = article_id
-        # The article's text, in ASCII as archive keys are ("Zürich" as "Zurich"): the places it names.
-        self.text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+        self.text = text  # the article's text: the places it names
         self.people_here: dict[str, list[tuple[PersonName, SpeakerRow]]] = {}  # by surname
 
     def resolve_all(self, speakers: list[Speaker]) -> dict[Speaker, Decision]:
@@ -305,7 +305,7 @@ class Resolver:
         tier of local government: "Harlowmere City Council" for "the council"), if exactly one is
         of a place named here."""
         kind = folded_name(speaker.name)
-        if not kind or " " in kind or kind not in COMMON_NOUNS or not self.text:
+        if not kind or " " in kind or kind not in COMMON_NOUNS or not self._ascii_text:
             return None
         rows = self.session.execute(
             select(SpeakerKeyRow.key, SpeakerRow)
@@ -331,7 +331,13 @@ class Resolver:
         if not place:
             return False
         pattern = r"\b" + r"\s+".join(re.escape(w) for w in place) + r"\b"
-        return any(m.group()[:1].isupper() for m in re.finditer(pattern, self.text, re.IGNORECASE))
+        return any(m.group()[:1].isupper() for m in re.finditer(pattern, self._ascii_text, re.IGNORECASE))
+
+    @cached_property
+    def _ascii_text(self) -> str:
+        """The article's text in ASCII, as archive keys are ("Zürich" as "Zurich"); read only
+        for a speaker called by its kind, so other articles pay nothing for it."""
+        return ascii_letters(self.text)
 
     def _archived_people(self, last: str, fits) -> dict[int, SpeakerRow]:
         rows = self.session.execute(
