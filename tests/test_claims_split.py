@@ -204,10 +204,11 @@ def test_a_verb_the_parser_hangs_on_a_passive_subordinate_clause_continues_the_m
         "He fled Chile before a 10-year sentence was imposed",
         "entered Argentina in 2021",
     ]
-    # An active subordinate clause's own conjunct stays with it.
+    # An active subordinate clause's own conjunct stays with it (the clause, an earlier event
+    # in the past, is a claim of its own).
     text = "The agency said he left Ecuador after officers raided his home and seized his passport."
     quote = "he left Ecuador after officers raided his home and seized his passport"
-    assert split(nlp, text, quote) == [quote]
+    assert split(nlp, text, quote) == ["he left Ecuador", "officers raided his home and seized his passport"]
 
 
 def test_conjoined_predicates_of_one_subject_split_a_direct_quote_too(nlp):
@@ -261,6 +262,39 @@ def test_a_contrast_after_a_comma_is_a_second_claim_and_a_time_clause_is_not(nlp
     text = "The mayor said the council would meet while the roads were closed."
     quote = "the council would meet while the roads were closed"
     assert split(nlp, text, quote) == [quote]
+
+
+def test_an_earlier_event_after_the_reported_one_is_a_second_claim_and_a_plan_is_not(nlp):
+    # Other outlets report the two events apart ("the match was abandoned" / "fans threw flares").
+    text = "Police said the match was abandoned in the second half after fans threw flares onto the pitch."
+    quote = "the match was abandoned in the second half after fans threw flares onto the pitch"
+    assert split(nlp, text, quote) == ["the match was abandoned in the second half", "fans threw flares onto the pitch"]
+    text = "The union said the stoppage had ended after the firm had raised its offer to five per cent."
+    quote = "the stoppage had ended after the firm had raised its offer to five per cent"
+    assert split(nlp, text, quote) == ["the stoppage had ended", "the firm had raised its offer to five per cent"]
+    # A time clause in another tense is a condition of the remark, not an event reported.
+    for quote in (
+        "the board will decide on the merger after the auditors publish their report",
+        "the board would decide on the merger after the auditors had published their report",
+        "the ferry resumed service after repairs to its hull",  # no clause: a phrase
+    ):
+        assert split(nlp, f"A spokeswoman said {quote}.", quote) == [quote]
+
+
+def test_with_and_a_noun_with_a_predicate_of_its_own_after_a_comma_is_a_second_claim(nlp):
+    text = "The brewer said it had closed two plants, with 300 jobs expected to go by March."
+    quote = "it had closed two plants, with 300 jobs expected to go by March"
+    assert split(nlp, text, quote) == ["it had closed two plants", "300 jobs expected to go by March"]
+    text = "Officials said the ministry had approved the plan, with a decision due within six weeks."
+    quote = "the ministry had approved the plan, with a decision due within six weeks"
+    assert split(nlp, text, quote) == ["the ministry had approved the plan", "a decision due within six weeks"]
+    # "with" and a bare noun is how or with whom, not a second fact; nor is a quote opening on it.
+    for quote in (
+        "the club had accepted the offer, with regret",
+        "With the stadium closed, the club had cancelled every match until May",
+        "these are people we have always been glad to work with",
+    ):
+        assert split(nlp, f"The chairman said {quote}.", quote) == [quote]
 
 
 def test_a_second_that_clause_after_and_is_a_second_claim_wherever_the_parser_hangs_it(nlp):

@@ -48,7 +48,11 @@ _FINITE_AUXILIARY = frozenset({"VBD", "VBZ", "VBP", "MD"})
 # Subordinators of a contrast, which reports a second fact ("..., while the other five were
 # carrying the bacteria"); and the marks a claim does not start with.
 CONTRASTS = frozenset({"while", "whereas"})
-_CLAUSE_MARKS = frozenset({"that", "whether"}) | CONTRASTS
+# The subordinator of a time clause that reports an earlier event of its own: "has grounded
+# nine aircraft after an inspection turned up a crack" tells of the grounding and of the crack,
+# two remarks other outlets report apart.
+SEQUELS = frozenset({"after"})
+_CLAUSE_MARKS = frozenset({"that", "whether"}) | CONTRASTS | SEQUELS
 COORDINATORS = frozenset({"and", "but", "or", "nor", "yet", "so", "while", "whereas"})
 
 
@@ -151,8 +155,10 @@ def _clause_starts(span: Span) -> list[int]:
     starts = [
         t.left_edge.i
         for t in span
-        if (t.i in heads and _second_reported_clause(t, span)) or (t.head.i in heads and _contrast(t, span))
+        if (t.i in heads and _second_reported_clause(t, span))
+        or (t.head.i in heads and (_contrast(t, span) or _earlier_event(t, span)))
     ]
+    starts += [t.i + 1 for t in span if _accompanying_fact(t, span)]
     for token in span:
         if token.dep_ != "conj" or not _conjoined_by_and(token):
             continue
@@ -197,6 +203,54 @@ def _contrast(clause: Token, span: Span) -> bool:
         return False
     first, before = clause.doc[left], clause.doc[left - 1]
     return first.dep_ == "mark" and first.lower_ in CONTRASTS and before.text == ","
+
+
+def _earlier_event(clause: Token, span: Span) -> bool:
+    """ "was called off after the company improved its pay offer": a time clause after the
+    reported one, with a subject of its own and a verb in a past tense, reports an event that
+    happened, a remark of its own. A clause in another tense is a condition or a plan ("will
+    decide after we see the report"), part of the first remark; so is a past one under "would"
+    or "could", the past of a plan in reported speech ("would decide after they had seen it").
+    Under "will" it is not ("will walk out next week after talks broke down")."""
+    left = clause.left_edge.i
+    if clause.dep_ != "advcl" or left <= span.start or not _has_subject(clause, span):
+        return False
+    first = clause.doc[left]
+    if first.dep_ != "mark" or first.lower_ not in SEQUELS:
+        return False
+    auxiliaries = [c for c in clause.children if c.dep_ in {"aux", "auxpass"}]
+    if any(a.tag_ == "MD" for a in auxiliaries) or _past_modal(clause.head):
+        return False
+    past_auxiliary = any(a.tag_ == "VBD" or (a.lemma_ == "have" and a.tag_ in {"VBZ", "VBP"}) for a in auxiliaries)
+    return clause.tag_ == "VBD" or (clause.tag_ == "VBN" and past_auxiliary)
+
+
+# Modals whose past reading makes a plan of what follows them in reported speech.
+_PAST_MODALS = frozenset({"would", "could", "might", "should", "'d"})
+
+
+def _past_modal(verb: Token) -> bool:
+    return any(c.dep_ == "aux" and c.tag_ == "MD" and c.lower_ in _PAST_MODALS for c in verb.children)
+
+
+def _accompanying_fact(prep: Token, span: Span) -> bool:
+    """ "had ordered an audit, with a report due within 15 days", "expects to award the contract
+    in February, with construction starting in April": after a comma, "with" and a noun that
+    has a predicate of its own (a participle, or an adjective with a complement) state a second
+    fact, a remark of its own. The claim starts after "with"."""
+    if prep.lower_ != "with" or prep.dep_ != "prep" or prep.i <= span.start or prep.doc[prep.i - 1].text != ",":
+        return False
+    if prep.head.pos_ not in {"VERB", "AUX"} or not _within(prep.head, span) or prep.i + 1 >= span.end:
+        return False
+    for noun in prep.children:
+        if noun.dep_ != "pobj" or noun.left_edge.i != prep.i + 1:
+            continue
+        for predicate in noun.rights:
+            if predicate.dep_ == "acl" and predicate.tag_ in {"VBG", "VBN"}:
+                return True
+            if predicate.dep_ == "amod" and any(c.dep_ in {"prep", "npadvmod"} for c in predicate.children):
+                return True
+    return False
 
 
 def _another_that_clause(conjunct: Token, span: Span) -> bool:
@@ -320,11 +374,16 @@ def _trim_clause(span: Span) -> tuple[int, int] | None:
     tokens = list(span)
     while tokens and (_edge_punct(tokens[0], _OPENING_MARKS) or _leading_word(tokens[0])):
         tokens.pop(0)
-    while tokens and (_edge_punct(tokens[-1], _CLOSING_MARKS) or tokens[-1].dep_ == "cc"):
+    while tokens and (_edge_punct(tokens[-1], _CLOSING_MARKS) or tokens[-1].dep_ == "cc" or _cut_off(tokens[-1], span)):
         tokens.pop()
     if not tokens:
         return None
     return tokens[0].idx, tokens[-1].idx + len(tokens[-1].text)
+
+
+def _cut_off(token: Token, span: Span) -> bool:
+    """A preposition whose object the next claim took (", with | a report due ...")."""
+    return token.dep_ == "prep" and any(c.dep_ == "pobj" and c.i >= span.end for c in token.children)
 
 
 def _edge_punct(token: Token, keep: str) -> bool:
