@@ -272,8 +272,16 @@ def test_an_earlier_event_after_the_reported_one_is_a_second_claim_and_a_plan_is
     text = "The union said the stoppage had ended after the firm had raised its offer to five per cent."
     quote = "the stoppage had ended after the firm had raised its offer to five per cent"
     assert split(nlp, text, quote) == ["the stoppage had ended", "the firm had raised its offer to five per cent"]
+    text = "The council said burglaries fell by a fifth once the new street lights were installed."
+    quote = "burglaries fell by a fifth once the new street lights were installed"
+    assert split(nlp, text, quote) == ["burglaries fell by a fifth", "the new street lights were installed"]
+    # A quote that opens on the time clause keeps its subordinator where it is cut elsewhere.
+    text = "Union officials said after talks broke down the drivers walked out, and the depot was closed."
+    quote = "after talks broke down the drivers walked out, and the depot was closed"
+    assert split(nlp, text, quote)[0].startswith("after talks broke down")
     # A time clause in another tense is a condition of the remark, not an event reported.
     for quote in (
+        "the minister was disappointed when the two countries developed nuclear weapons",  # frames it
         "the board will decide on the merger after the auditors publish their report",
         "the board would decide on the merger after the auditors had published their report",
         "the ferry resumed service after repairs to its hull",  # no clause: a phrase

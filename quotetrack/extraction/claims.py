@@ -48,11 +48,13 @@ _FINITE_AUXILIARY = frozenset({"VBD", "VBZ", "VBP", "MD"})
 # Subordinators of a contrast, which reports a second fact ("..., while the other five were
 # carrying the bacteria"); and the marks a claim does not start with.
 CONTRASTS = frozenset({"while", "whereas"})
-# The subordinator of a time clause that reports an earlier event of its own: "has grounded
-# nine aircraft after an inspection turned up a crack" tells of the grounding and of the crack,
-# two remarks other outlets report apart.
-SEQUELS = frozenset({"after"})
-_CLAUSE_MARKS = frozenset({"that", "whether"}) | CONTRASTS | SEQUELS
+# Subordinators of a time clause that reports an event of its own: "has grounded nine aircraft
+# after an inspection turned up a crack" tells of the grounding and of the crack, two remarks
+# other outlets report apart ("dropped by a third once the curfew was in place"). A "when"
+# clause frames its remark instead ("was disappointed when India developed the bomb", "began
+# when he collected head shots"): measured on the development articles, and left out.
+SEQUELS = frozenset({"after", "once"})
+_CLAUSE_MARKS = frozenset({"that", "whether"})
 COORDINATORS = frozenset({"and", "but", "or", "nor", "yet", "so", "while", "whereas"})
 
 
@@ -215,8 +217,7 @@ def _earlier_event(clause: Token, span: Span) -> bool:
     left = clause.left_edge.i
     if clause.dep_ != "advcl" or left <= span.start or not _has_subject(clause, span):
         return False
-    first = clause.doc[left]
-    if first.dep_ != "mark" or first.lower_ not in SEQUELS:
+    if not _subordinator(clause.doc[left], SEQUELS):
         return False
     auxiliaries = [c for c in clause.children if c.dep_ in {"aux", "auxpass"}]
     if any(a.tag_ == "MD" for a in auxiliaries) or _past_modal(clause.head):
@@ -372,7 +373,7 @@ def _inside_fragment(offset: int, fragments: tuple[tuple[int, int], ...]) -> boo
 def _trim_clause(span: Span) -> tuple[int, int] | None:
     """A clause without the coordinator and punctuation at its edges (quote marks stay)."""
     tokens = list(span)
-    while tokens and (_edge_punct(tokens[0], _OPENING_MARKS) or _leading_word(tokens[0])):
+    while tokens and (_edge_punct(tokens[0], _OPENING_MARKS) or _leading_word(tokens[0], span)):
         tokens.pop(0)
     while tokens and (_edge_punct(tokens[-1], _CLOSING_MARKS) or tokens[-1].dep_ == "cc" or _cut_off(tokens[-1], span)):
         tokens.pop()
@@ -390,9 +391,19 @@ def _edge_punct(token: Token, keep: str) -> bool:
     return token.is_space or (token.is_punct and not any(mark in token.text for mark in keep))
 
 
-def _leading_word(token: Token) -> bool:
+def _leading_word(token: Token, piece: Span) -> bool:
+    """A word a claim does not start with: a coordinator, "that" / "whether"; and the
+    subordinator of a clause cut off from the clause it hangs from ("while", "after"). A clause
+    that opens its own sentence ("After talks broke down, the drivers walked out") keeps it."""
     lower = token.lower_
-    return (token.dep_ == "cc" and lower in COORDINATORS) or (token.dep_ == "mark" and lower in _CLAUSE_MARKS)
+    if (token.dep_ == "cc" and lower in COORDINATORS) or (token.dep_ == "mark" and lower in _CLAUSE_MARKS):
+        return True
+    return _subordinator(token, CONTRASTS | SEQUELS) and not _within(token.head.head, piece)
+
+
+def _subordinator(token: Token, words: frozenset[str]) -> bool:
+    """`token` introduces its adverbial clause with one of `words`."""
+    return token.dep_ == "mark" and token.lower_ in words and token.head.dep_ == "advcl"
 
 
 # -- shared --------------------------------------------------------------------------------------
