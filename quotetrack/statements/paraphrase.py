@@ -38,6 +38,7 @@ from ..normalization.lexicon import (
     data_lines,
     lemma_tables,
     members,
+    rare_readings,
     wordnet_index,
     wordnet_phrases,
 )
@@ -50,6 +51,9 @@ from .words import stem as _stem
 # hypernym and derivational links ("hypernym", "derivation"), a crude-stem match, and the
 # implicit negator verbs ("refuse", "ignore") kept as content words.
 WORDNET_SENSES = 3
+# A lemma's part of speech that WordNet's tagged corpus never met, when it met another, is not
+# read ("go" is no noun, so no "attempt", no match with "offer"): lexicon.rare_readings.
+SKIP_RARE_READINGS = True
 WORDNET_LINKS: frozenset[str] = frozenset()
 STEM_MATCH = True
 NEGATOR_VERBS_CONTENT = False
@@ -104,9 +108,10 @@ def lemmas(word: str) -> frozenset[str]:
 # -- WordNet ---------------------------------------------------------------------------------
 def _first_senses(lemma: str) -> list[str]:
     found = (wordnet_phrases() if " " in lemma else wordnet_index()).get(lemma, ())
+    rare = rare_readings().get(lemma, frozenset()) if SKIP_RARE_READINGS else frozenset()
     out, seen = [], dict.fromkeys(WN_POS.values(), 0)
     for synset in found:
-        if seen[synset[0]] < WORDNET_SENSES:
+        if synset[0] not in rare and seen[synset[0]] < WORDNET_SENSES:
             seen[synset[0]] += 1
             out.append(synset)
     return out
