@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT))
 
 from quotetrack.attribution.event_frames import claim_event  # noqa: E402
 from quotetrack.nlp import load_pipeline  # noqa: E402
-from quotetrack.statements.events import different_events, months_differ, opposed, same_event  # noqa: E402
+from quotetrack.statements.events import different_events, hedged_apart, months_differ, opposed, same_event  # noqa: E402
 from quotetrack.statements.wording import compare  # noqa: E402
 
 FILES = ("paraphrase_pairs.jsonl", "paraphrase_pairs_heldout.jsonl", "paraphrase_pairs_events.jsonl")
@@ -90,10 +90,12 @@ def main() -> None:
             rows["events"].append((events, gold))
             # statements.relate drops a paraphrase or variant dated in other months; a fragment
             # (word for word) keeps its link.
-            # So does one whose frames say the event happened on one side only (issue 23).
+            # So does one whose frames say the event happened on one side only (issue 23), and
+            # one that is a possibility on one side and a plain fact on the other.
             worded_apart = not fragment(pair["a"], pair["b"])
             dated_apart = months_differ(pair["a"], pair["b"]) and worded_apart
-            words_linked = words and not dated_apart and not (opposed(fa, fb) and worded_apart)
+            hedged = hedged_apart(pair["a"], pair["b"]) and worded_apart
+            words_linked = words and not dated_apart and not (opposed(fa, fb) and worded_apart) and not hedged
             rows["linking"].append((words_linked or events, gold))
             vetoed = different_events(fa, fb)
             rows["linking+veto"].append((words_linked and not vetoed or events, gold))

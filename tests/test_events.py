@@ -304,6 +304,49 @@ def test_wordings_alike_but_dated_in_other_months_are_two_statements(two_arrests
         assert march != june, found
 
 
+def test_a_possibility_and_a_plain_fact_are_two_remarks():
+    from quotetrack.statements.events import hedged_apart
+
+    assert hedged_apart("the number of flooded homes could rise this week", "about 300 homes were flooded")
+    assert hedged_apart("the trust may try to recover the grant", "the trust was reviewing the grant")
+    # Both out of plain fact, in other words: possibly one remark.
+    assert not hedged_apart("the inquiry could take six weeks", "the inquiry was expected to take six weeks")
+    assert not hedged_apart("the firm could face fines if it broke the law", "it was looking at fines if found liable")
+    assert not hedged_apart(
+        "officials feared they might try to stay", "there were concerns they would attempt to remain"
+    )
+    # "could not" is no possibility; "May" the month is no modal.
+    assert not hedged_apart("police could not find him", "police failed to find him")
+    assert hedged_apart("the line may close", "the line closed in May")
+    assert not hedged_apart("the line closed in May", "the line closed")
+
+
+MAYBE = """Flood update
+
+Harrow Valley Water said the number of customers without water could rise as the repairs went on.
+"""
+CERTAIN = """Flood update
+
+Harrow Valley Water said about 4,000 customers were without water.
+"""
+
+
+@pytest.fixture(scope="module")
+def possibility_and_fact(nlp):
+    articles = [
+        Article(MAYBE, "Ledger", "m", "https://example.invalid/ledger-water", date(2026, 3, 20)),
+        Article(CERTAIN, "Courier", "n", "https://example.invalid/courier-water", date(2026, 3, 21)),
+    ]
+    return [(article, extract_quotes(article.text, nlp)[0]) for article in articles]
+
+
+@pytest.mark.model
+def test_a_possibility_and_a_fact_worded_alike_are_two_statements_in_any_order(possibility_and_fact):
+    for order in itertools.permutations(range(2)):
+        found = _statements(possibility_and_fact, order)
+        assert len(found) == 2 and len(set(found.values())) == 2, found
+
+
 def test_a_month_is_written_with_a_capital():
     from quotetrack.statements.events import months
 

@@ -7,7 +7,8 @@ words they share are too few for a paraphrase on their own ("he would bring a na
 curfew to the council in April" / "he wants to bring back a scaled-down version of the
 curfew"). The words still have to relate: at least MIN_SHARED content words in common and a
 Dice of at least MIN_DICE (paraphrase.lexical_similarity, synonyms, phrases and LINKS
-included), and nothing turns one against the other (negation, numbers, months, an event done
+included), and nothing turns one against the other (negation, numbers, months, a possibility
+against a fact, an event done
 on one side and undone on the other, one act done to two different people or things:
 "police arrested him in February" is not "it had arrested a Salvadoran immigrant").
 
@@ -22,7 +23,7 @@ from functools import lru_cache
 from typing import Protocol
 
 from . import paraphrase
-from .events import different_events, months_differ, opposed
+from .events import different_events, hedged_apart, months_differ, opposed
 
 ENABLED = True  # set False only to measure what the alignment costs linking
 MIN_SHARED = 2
@@ -59,7 +60,12 @@ def _worded_alike(a_text: str, b_text: str) -> float | None:
     """The wordings' part of resemblance(), cached: linking asks about a claim's rivals again
     for every candidate it has in their article."""
     shared, _, dice = paraphrase.lexical_similarity(a_text, b_text, LINKS)
-    if shared < MIN_SHARED or paraphrase.conflict(a_text, b_text) is not None or months_differ(a_text, b_text):
+    if (
+        shared < MIN_SHARED
+        or paraphrase.conflict(a_text, b_text) is not None
+        or months_differ(a_text, b_text)
+        or hedged_apart(a_text, b_text)
+    ):
         return None
     return dice
 

@@ -98,6 +98,31 @@ def months_differ(a: str, b: str) -> bool:
     return bool(ma and mb and not ma & mb)
 
 
+# A possibility ("could rise", "may try to claw back"): not a thing that happened, nor a plan.
+_HEDGE = re.compile(r"\b(?:may|(?i:might|could))\b(?!\s+(?:not|never)\b|n['’]t)")
+# Words that already put a wording out of plain fact (a modal, an ability, a likelihood, an
+# expectation, a condition): a hedge beside one of them may be the same remark reworded ("might
+# try" / "would attempt", "could take six weeks" / "was expected to take six weeks", "could face
+# fines if ..." / "was looking at penalties if ...").
+_MODAL_WORD = re.compile(
+    r"\b(?:may|(?i:might|could|would|will|can|cannot|should|must|shall|able|unable|possible|possibly"
+    r"|likely|unlikely|perhaps|maybe|potential|potentially|expect|expects|expected|expecting|if|unless))\b"
+    r"|['’](?:d|ll)\b"
+)
+
+
+def hedged_apart(a: str, b: str) -> bool:
+    """One wording hedges ("the number of affected accounts could rise"), the other states a
+    plain fact with no modal at all ("2.1 million accounts were affected"): alike in words, two
+    remarks. "May" the month is written with a capital and is no modal."""
+    return _hedged(a) != _hedged(b) and not (_MODAL_WORD.search(a) and _MODAL_WORD.search(b))
+
+
+@lru_cache(maxsize=20_000)
+def _hedged(text: str) -> bool:
+    return _HEDGE.search(text) is not None
+
+
 def conflict(a: str, b: str) -> str | None:
     """Why two wordings cannot report one event: "negation", "number" or "date"; else None."""
     found = paraphrase.conflict(a, b)

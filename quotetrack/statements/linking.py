@@ -28,7 +28,7 @@ from sqlalchemy.orm import Session, contains_eager, selectinload
 from ..storage.models import ArticleRow, ClaimRow, ClaimShingleRow, QuoteRow, StatementRow
 from ..types import QuoteStatus
 from . import alignment
-from .events import months, months_differ, opposed, same_event
+from .events import hedged_apart, months, months_differ, opposed, same_event
 from .index import neighbours
 from .queries import voices_lent
 from .wording import RELATION_RANK, Comparison, Relation, compare, strongest
@@ -74,6 +74,10 @@ def relate(a: ClaimRow, b: ClaimRow) -> Comparison | None:
     if best is not None and best.relation in _WORDED_APART and opposed(a.event, b.event):
         # Alike in words, one event done and not done ("marshals arrested him" / "he was freed
         # before marshals could arrest him").
+        best = None
+    if best is not None and best.relation in _WORDED_APART and hedged_apart(a.text, b.text):
+        # Alike in words, one a possibility and the other a fact ("the number of affected
+        # accounts could rise" / "2.1 million accounts were affected").
         best = None
     if a.article_id == b.article_id:
         # One article reports different things in similar words, or one event twice over
