@@ -46,7 +46,7 @@ _EDGE_JUNK = ",;:—–- \t\n\u00a0"
 # Auxiliaries that carry tense or modality: a verb with one of its own is finite.
 _FINITE_AUXILIARY = frozenset({"VBD", "VBZ", "VBP", "MD"})
 # Subordinators of a contrast, which reports a second fact ("..., while the other five were
-# carrying the bacteria"); and the marks a claim does not start with.
+# carrying the bacteria").
 CONTRASTS = frozenset({"while", "whereas"})
 # Subordinators of a time clause that reports an event of its own: "has grounded nine aircraft
 # after an inspection turned up a crack" tells of the grounding and of the crack, two remarks
@@ -54,6 +54,7 @@ CONTRASTS = frozenset({"while", "whereas"})
 # clause frames its remark instead ("was disappointed when India developed the bomb", "began
 # when he collected head shots"): measured on the development articles, and left out.
 SEQUELS = frozenset({"after", "once"})
+# The marks a claim never starts with (a cut-off subordinator is dropped too: _leading_word).
 _CLAUSE_MARKS = frozenset({"that", "whether"})
 COORDINATORS = frozenset({"and", "but", "or", "nor", "yet", "so", "while", "whereas"})
 

@@ -8,9 +8,9 @@ curfew to the council in April" / "he wants to bring back a scaled-down version 
 curfew"). The words still have to relate: at least MIN_SHARED content words in common and a
 Dice of at least MIN_DICE (paraphrase.lexical_similarity, synonyms, phrases and LINKS
 included), and nothing turns one against the other (negation, numbers, months, a possibility
-against a fact, an event done
-on one side and undone on the other, one act done to two different people or things:
-"police arrested him in February" is not "it had arrested a Salvadoran immigrant").
+against a fact, an event done on one side and undone on the other, one act done to two
+different people or things: "police arrested him in February" is not "it had arrested a
+Salvadoran immigrant").
 
 Chosen on the development statement sets (benchmarks/statements_alignment.txt: seeds, A-D,
 G); E and F, never read, say whether it holds.
