@@ -183,6 +183,20 @@ def test_verify_page_highlights_what_differs(live, browser):
     page.close()
 
 
+def test_verify_page_says_when_a_possibility_is_stated_as_a_fact(live, browser):
+    url, _ = live
+    page = browser.new_page(viewport={"width": 1000, "height": 700})
+    page.goto(url)
+    page.fill("input[name=text]", "Massachusetts and other blue states fought Trump's deportation agenda in the courts")
+    page.click("form[action='/verify'] button")
+    page.wait_for_selector("#verdict")
+    assert page.inner_text("#verdict") == "not found"
+    said = page.locator(".contradiction").all_inner_texts()
+    assert any(t.startswith("Changes the certainty") and "might fight" in t for t in said), said
+    page.screenshot(path=str(ARTIFACTS / "verify-hedge.png"), full_page=True)
+    page.close()
+
+
 def test_statement_page_lists_every_wording_and_copies_the_embed_code(live, browser):
     url, _ = live
     context = browser.new_context(permissions=["clipboard-read", "clipboard-write"])

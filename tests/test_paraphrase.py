@@ -251,6 +251,17 @@ def test_the_opposite_is_shown_as_a_contradiction_not_a_match(seeds_db):
 
 
 @pytest.mark.model
+def test_a_possibility_stated_as_a_fact_is_a_contradiction_not_a_match(seeds_db):
+    # Healey "might fight Trump's deportation agenda in the courts" (Daily Wire).
+    fact = _verify(seeds_db[0], "Massachusetts and other blue states fought Trump's deportation agenda in the courts")
+    assert fact.verdict == "not_found"
+    assert any(c.reason == "hedge" and "might fight" in c.text for c in fact.contradictions)
+    # Out of plain fact too: the same remark reworded, no contradiction.
+    plan = _verify(seeds_db[0], "Massachusetts would fight Trump's deportation agenda in the courts", "maura-healey")
+    assert plan.verdict != "not_found" and not plan.contradictions
+
+
+@pytest.mark.model
 @pytest.mark.parametrize(
     "trim",
     [

@@ -122,7 +122,10 @@ class ContradictionSchema(OrderedSchema):
         metadata=one_of(
             "ContradictionReason",
             CONTRADICTION_REASONS,
-            description="negation (negated, or cut just after a negation) or number (other numbers)",
+            description=(
+                "negation (negated, or cut just after a negation), number (other numbers) or hedge (a"
+                " possibility stated as a fact, or a fact as a possibility: 'fought' for 'might fight')"
+            ),
         )
     )
 

@@ -20,7 +20,7 @@ QUOTE_STATUSES = tuple(status.value for status in QuoteStatus)
 EDITOR_QUOTE_STATUSES = (QuoteStatus.ACCEPTED.value, QuoteStatus.REJECTED.value)
 JOB_STATUSES = tuple(status.value for status in JobStatus)
 DIFF_OPS = ("equal", "replace", "delete", "insert")
-CONTRADICTION_REASONS = ("negation", "number")
+CONTRADICTION_REASONS = ("negation", "number", "hedge")
 
 ENUM_COMPONENT = "openapi_enum"  # field metadata read by api/openapi.py (apispec does not copy it into the document)
 

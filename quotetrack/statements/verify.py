@@ -22,6 +22,7 @@ from ..storage.mappers import to_speaker
 from ..storage.models import ArticleRow, ClaimRow, QuoteRow, StatementRow
 from ..types import QuoteStatus, StoredSpeaker, StoredStatement
 from . import paraphrase
+from .events import hedged_apart
 from .linking import fragments_of, quote_fragments
 from .queries import candidate_claims, to_statement, wordings
 from .wording import MIN_FRAGMENT_WORDS, VARIANT_RATIO, Comparison, Relation, compare, find_fragment, strongest
@@ -62,7 +63,7 @@ class Contradiction:
     statement_id: int
     speaker: StoredSpeaker | None
     text: str
-    reason: str  # negation | number
+    reason: str  # negation | number | hedge
 
 
 @dataclass(frozen=True)
@@ -109,7 +110,8 @@ def _elided(submitted: str, stored: str) -> Comparison | None:
 def contradiction(submitted: str, stored: str) -> str | None:
     """ "negation" or "number" when `submitted` is a stored wording turned around: cut just
     after a negation, or close in words (fuzzy ratio, or partial ratio against a longer
-    wording) but negated or with other numbers; else None."""
+    wording) but negated or with other numbers; "hedge" when it is the stored wording or its
+    paraphrase with its certainty changed ("fought" / "might fight"); else None."""
     return _assess(submitted, stored)[1]
 
 
@@ -137,7 +139,7 @@ def _assess(
     submitted: str, stored: str, reported: bool = True, fragments: tuple[str, ...] = ()
 ) -> tuple[Comparison | None, str | None]:
     """(the relation of `submitted` to a stored wording or None, and when there is none
-    because it turns the stored wording around: "negation" or "number")."""
+    because it turns the stored wording around: "negation", "number" or "hedge")."""
     elided = _elided(submitted, stored)
     if elided is not None:
         return elided, None  # a faithful trim: the record's words, some left out
@@ -148,6 +150,14 @@ def _assess(
         # counts, below any word-level relation.
         None if reported else compare(submitted, stored, reported=True),
     )
+    if (
+        best is not None
+        and best.relation in {Relation.VARIANT, Relation.PARAPHRASE}
+        and hedged_apart(submitted, stored)
+    ):
+        # The record's remark with its certainty changed: "fought" for "might fight", or the
+        # other way round. Not what was said, however close the words.
+        return None, "hedge"
     if best is not None and best.relation is not Relation.PARAPHRASE:
         # "fragment" from the verifier's side: the submitted text is part of the record.
         if best.relation is Relation.FRAGMENT and len(words(submitted)) > len(words(stored)):
@@ -166,7 +176,7 @@ def _assess(
         if best is None:  # the same remark in other words, turned around?
             return None, paraphrase.opposite(submitted, stored)
         return best, None  # not close enough in words to be the same remark turned around
-    reason = paraphrase.conflict(submitted, stored)
+    reason = paraphrase.conflict(submitted, stored) or ("hedge" if hedged_apart(submitted, stored) else None)
     if reason is not None:
         return None, reason
     # Close to part of the record, words changed: a variant, stronger than a paraphrase.
