@@ -169,13 +169,19 @@ def test_script_in_a_quote_renders_as_text(live, browser):
     page.close()
 
 
-def test_verify_page_highlights_what_differs(live, browser):
-    url, _ = live
-    page = browser.new_page(viewport={"width": 1000, "height": 900})
+def _verified(browser, url: str, text: str, height: int = 900):
+    """The verify page's answer to `text`, submitted from the home page's form."""
+    page = browser.new_page(viewport={"width": 1000, "height": height})
     page.goto(url)
-    page.fill("input[name=text]", "Either she helps us or she gets out of the way")
+    page.fill("input[name=text]", text)
     page.click("form[action='/verify'] button")
     page.wait_for_selector("#verdict")
+    return page
+
+
+def test_verify_page_highlights_what_differs(live, browser):
+    url, _ = live
+    page = _verified(browser, url, "Either she helps us or she gets out of the way")
     assert page.inner_text("#verdict") == "variant"
     inserted = page.locator(".wording ins").all_inner_texts()
     assert "the hell" in inserted
@@ -185,11 +191,8 @@ def test_verify_page_highlights_what_differs(live, browser):
 
 def test_verify_page_says_when_a_possibility_is_stated_as_a_fact(live, browser):
     url, _ = live
-    page = browser.new_page(viewport={"width": 1000, "height": 700})
-    page.goto(url)
-    page.fill("input[name=text]", "Massachusetts and other blue states fought Trump's deportation agenda in the courts")
-    page.click("form[action='/verify'] button")
-    page.wait_for_selector("#verdict")
+    text = "Massachusetts and other blue states fought Trump's deportation agenda in the courts"
+    page = _verified(browser, url, text, height=700)
     assert page.inner_text("#verdict") == "not found"
     said = page.locator(".contradiction").all_inner_texts()
     assert any(t.startswith("Changes the certainty") and "might fight" in t for t in said), said

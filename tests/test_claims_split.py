@@ -264,45 +264,62 @@ def test_a_contrast_after_a_comma_is_a_second_claim_and_a_time_clause_is_not(nlp
     assert split(nlp, text, quote) == [quote]
 
 
-def test_an_earlier_event_after_the_reported_one_is_a_second_claim_and_a_plan_is_not(nlp):
-    # Other outlets report the two events apart ("the match was abandoned" / "fans threw flares").
-    text = "Police said the match was abandoned in the second half after fans threw flares onto the pitch."
-    quote = "the match was abandoned in the second half after fans threw flares onto the pitch"
-    assert split(nlp, text, quote) == ["the match was abandoned in the second half", "fans threw flares onto the pitch"]
-    text = "The union said the stoppage had ended after the firm had raised its offer to five per cent."
-    quote = "the stoppage had ended after the firm had raised its offer to five per cent"
-    assert split(nlp, text, quote) == ["the stoppage had ended", "the firm had raised its offer to five per cent"]
-    text = "The council said burglaries fell by a fifth once the new street lights were installed."
-    quote = "burglaries fell by a fifth once the new street lights were installed"
-    assert split(nlp, text, quote) == ["burglaries fell by a fifth", "the new street lights were installed"]
-    # A quote that opens on the time clause keeps its subordinator where it is cut elsewhere.
-    text = "Union officials said after talks broke down the drivers walked out, and the depot was closed."
-    quote = "after talks broke down the drivers walked out, and the depot was closed"
-    assert split(nlp, text, quote)[0].startswith("after talks broke down")
-    # A time clause in another tense is a condition of the remark, not an event reported.
-    for quote in (
+@pytest.mark.parametrize(
+    "text, quote, claims",
+    [
+        # Other outlets report the two events apart ("the match was abandoned" / "fans threw flares").
+        (
+            "Police said the match was abandoned in the second half after fans threw flares onto the pitch.",
+            "the match was abandoned in the second half after fans threw flares onto the pitch",
+            ["the match was abandoned in the second half", "fans threw flares onto the pitch"],
+        ),
+        (
+            "The union said the stoppage had ended after the firm had raised its offer to five per cent.",
+            "the stoppage had ended after the firm had raised its offer to five per cent",
+            ["the stoppage had ended", "the firm had raised its offer to five per cent"],
+        ),
+        (
+            "The council said burglaries fell by a fifth once the new street lights were installed.",
+            "burglaries fell by a fifth once the new street lights were installed",
+            ["burglaries fell by a fifth", "the new street lights were installed"],
+        ),
+        # ", with" and a noun that has a predicate of its own.
+        (
+            "The brewer said it had closed two plants, with 300 jobs expected to go by March.",
+            "it had closed two plants, with 300 jobs expected to go by March",
+            ["it had closed two plants", "300 jobs expected to go by March"],
+        ),
+        (
+            "Officials said the ministry had approved the plan, with a decision due within six weeks.",
+            "the ministry had approved the plan, with a decision due within six weeks",
+            ["the ministry had approved the plan", "a decision due within six weeks"],
+        ),
+    ],
+)
+def test_an_earlier_event_or_an_accompanying_fact_is_a_second_claim(nlp, text, quote, claims):
+    assert split(nlp, text, quote) == claims
+
+
+@pytest.mark.parametrize(
+    "quote",
+    [
         "the minister was disappointed when the two countries developed nuclear weapons",  # frames it
-        "the board will decide on the merger after the auditors publish their report",
+        "the board will decide on the merger after the auditors publish their report",  # a plan
         "the board would decide on the merger after the auditors had published their report",
         "the ferry resumed service after repairs to its hull",  # no clause: a phrase
-    ):
-        assert split(nlp, f"A spokeswoman said {quote}.", quote) == [quote]
-
-
-def test_with_and_a_noun_with_a_predicate_of_its_own_after_a_comma_is_a_second_claim(nlp):
-    text = "The brewer said it had closed two plants, with 300 jobs expected to go by March."
-    quote = "it had closed two plants, with 300 jobs expected to go by March"
-    assert split(nlp, text, quote) == ["it had closed two plants", "300 jobs expected to go by March"]
-    text = "Officials said the ministry had approved the plan, with a decision due within six weeks."
-    quote = "the ministry had approved the plan, with a decision due within six weeks"
-    assert split(nlp, text, quote) == ["the ministry had approved the plan", "a decision due within six weeks"]
-    # "with" and a bare noun is how or with whom, not a second fact; nor is a quote opening on it.
-    for quote in (
-        "the club had accepted the offer, with regret",
+        "the club had accepted the offer, with regret",  # how, not a second fact
         "With the stadium closed, the club had cancelled every match until May",
         "these are people we have always been glad to work with",
-    ):
-        assert split(nlp, f"The chairman said {quote}.", quote) == [quote]
+    ],
+)
+def test_a_plan_a_frame_or_a_phrase_stays_with_its_remark(nlp, quote):
+    assert split(nlp, f"The chairman said {quote}.", quote) == [quote]
+
+
+def test_a_quote_opening_on_a_time_clause_keeps_its_subordinator(nlp):
+    text = "Union officials said after talks broke down the drivers walked out, and the depot was closed."
+    quote = "after talks broke down the drivers walked out, and the depot was closed"
+    assert split(nlp, text, quote) == ["after talks broke down the drivers walked out", "the depot was closed"]
 
 
 def test_a_second_that_clause_after_and_is_a_second_claim_wherever_the_parser_hangs_it(nlp):

@@ -132,6 +132,10 @@ def extracted(nlp):
     return [(article, extract_quotes(article.text, nlp)[0]) for article in articles]
 
 
+def _extracted(nlp, *articles: Article) -> list:
+    return [(article, extract_quotes(article.text, nlp)[0]) for article in articles]
+
+
 def _statements(extracted, order) -> dict[str, int]:
     with tempfile.TemporaryDirectory() as tmp:
         db = Database(f"sqlite:///{Path(tmp) / 'events.sqlite3'}")
@@ -288,11 +292,11 @@ The Millbrook Fire Department said police arrested Reed in June at his home.
 
 @pytest.fixture(scope="module")
 def two_arrests(nlp):
-    articles = [
+    return _extracted(
+        nlp,
         Article(MARCH, "Ledger", "g", "https://example.invalid/ledger-march", date(2026, 3, 20)),
         Article(JUNE, "Courier", "h", "https://example.invalid/courier-june", date(2026, 6, 20)),
-    ]
-    return [(article, extract_quotes(article.text, nlp)[0]) for article in articles]
+    )
 
 
 @pytest.mark.model
@@ -333,11 +337,11 @@ Harrow Valley Water said about 4,000 customers were without water.
 
 @pytest.fixture(scope="module")
 def possibility_and_fact(nlp):
-    articles = [
+    return _extracted(
+        nlp,
         Article(MAYBE, "Ledger", "m", "https://example.invalid/ledger-water", date(2026, 3, 20)),
         Article(CERTAIN, "Courier", "n", "https://example.invalid/courier-water", date(2026, 3, 21)),
-    ]
-    return [(article, extract_quotes(article.text, nlp)[0]) for article in articles]
+    )
 
 
 @pytest.mark.model
