@@ -13,7 +13,7 @@ from .attribution.attribute import attribute_article
 from .attribution.calibration import confidence
 from .attribution.context import Resolution
 from .attribution.event_frames import claim_event
-from .attribution.spokespeople import organisation_spoken_for
+from .attribution.spokespeople import named_spokesperson_description, organisation_spoken_for
 from .attribution.table import Entry
 from .extraction import find_candidates
 from .extraction.candidate import Candidate
@@ -60,12 +60,20 @@ def quotes_from_doc(doc: Doc, normalized: NormalizedText) -> tuple[list[Quote], 
     speakers: dict[tuple[SpeakerKind, str], Speaker] = {}
     spoken_for: dict[int, Entry] = {}  # candidate index -> the organisation its spokesperson speaks for
     for index, (candidate, resolution) in enumerate(resolutions):
-        if resolution.entry is None:
+        entry = resolution.entry
+        if entry is None:
             continue
-        speakers.setdefault(_speaker_key(resolution.entry), _as_written(resolution.entry.speaker(), normalized))
-        organisation = organisation_spoken_for(resolution.entry, candidate.start, table)
+        # Whom "the firm" in "a spokeswoman for the firm" is: the body named last before that
+        # mention, not before the quote ("... for the firm later told the Courier the warden ...").
+        mentioned = candidate.speaker_head.idx if candidate.speaker_head is not None else candidate.start
+        organisation = organisation_spoken_for(entry, mentioned, table)
         if organisation is not None:
             spoken_for[index] = organisation
+            named = named_spokesperson_description(entry, organisation, mentioned, normalized.text)
+            if named is not None and _speaker_key(entry) not in speakers:
+                entry.aliases.add(entry.name)  # "spokeswoman for the group", as the article calls her
+                entry.name = named
+        speakers.setdefault(_speaker_key(entry), _as_written(entry.speaker(), normalized))
     quotes = []
     for index, (candidate, resolution) in enumerate(resolutions):
         # Claims parse every quote again: on a text of thousands of quotes this stage alone

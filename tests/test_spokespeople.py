@@ -42,7 +42,44 @@ def test_a_spokesperson_for_the_kind_of_body_speaks_for_the_one_named_before(nlp
         "Patients at Cardew General Hospital face longer waits after a fire in its kitchens.\n\n"
         "A spokesman for the hospital said outpatient clinics would run as normal."
     )
-    assert _spoken_for(nlp, text)["spokesman for the hospital"] == "Cardew General Hospital"
+    # Named after it too: "the hospital" says less than its name, and the article named it
+    # in the paragraph before.
+    assert _spoken_for(nlp, text)["spokesman for Cardew General Hospital"] == "Cardew General Hospital"
+
+
+@pytest.mark.model
+def test_a_spokesperson_for_the_group_is_named_after_the_association_the_article_named(nlp):
+    text = (
+        "The Lowfield Tenants Association, which fought the rent rise, welcomed the ruling. A spokeswoman"
+        " for the group said its members would pay the old rent but warned that any new rise must be phased in."
+    )
+    quotes, _ = extract_quotes(text, nlp)
+    assert len(quotes) == 2
+    # One mention, one person: both quotes are hers, not hers and a second spokeswoman's.
+    assert {q.speaker.name for q in quotes} == {"spokeswoman for the Lowfield Tenants Association"}
+    assert "spokeswoman for the group" in quotes[0].speaker.aliases
+    assert {q.speaks_for.name for q in quotes if q.speaks_for} == {"Lowfield Tenants Association"}
+
+
+@pytest.mark.model
+def test_a_name_described_as_a_kind_of_body_is_that_body(nlp):
+    # NER labels neither name; the apposition says what they are.
+    text = (
+        "Parkwell, the firm that runs enforcement for the council, said its warden followed procedure.\n\n"
+        "A spokeswoman for the firm later told the Gazette the warden had not seen the driver."
+    )
+    assert _spoken_for(nlp, text)["spokeswoman for Parkwell"] == "Parkwell"
+
+
+@pytest.mark.model
+def test_a_spokesperson_for_a_body_named_paragraphs_back_keeps_the_words_of_the_article(nlp):
+    text = (
+        "The Brenmoor Health Department said cases had risen to 23.\n\n"
+        "Clinics will open on Monday.\n\n"
+        "Schools are checking records.\n\n"
+        "The state has sent 5,000 more doses to the county, a spokeswoman for the agency said."
+    )
+    assert "spokeswoman for the agency" in _spoken_for(nlp, text)
 
 
 @pytest.mark.model

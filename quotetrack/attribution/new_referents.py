@@ -10,6 +10,8 @@ A definite description or a name is never split here: "the spokesman" twice is o
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..extraction.candidate import Candidate
 from ..types import SpeakerKind
 from .context import Resolution
@@ -19,13 +21,24 @@ _INDEFINITE = ("a ", "an ", "one ")
 
 
 def separate_new_referents(resolved: list[tuple[Candidate, Resolution]]) -> list[tuple[Candidate, Resolution]]:
-    """Rename in place (text order) every later entry that an indefinite mention introduced
-    under a name an earlier entry of the article already has."""
+    """Rename (text order) every later entry that an indefinite mention introduced under a name
+    an earlier entry of the article already has. Two quotes of one mention ("A spokeswoman for
+    the group said ... but warned that ...") are one person: the later takes the earlier's entry."""
     holders: dict[str, Entry] = {}
-    for _, resolution in resolved:
+    heads: dict[int, Entry] = {}  # the speaker mention's head token -> the entry it introduced
+    out = []
+    for candidate, resolution in resolved:
         entry = resolution.entry
         if entry is None or entry.kind is not SpeakerKind.UNNAMED_SOURCE:
+            out.append((candidate, resolution))
             continue
+        head = candidate.speaker_head.i if candidate.speaker_head is not None else None
+        if head is not None and head in heads and heads[head] is not entry:
+            out.append((candidate, replace(resolution, entry=heads[head])))
+            continue
+        if head is not None:
+            heads[head] = entry
+        out.append((candidate, resolution))
         key = entry.name.lower()
         holder = holders.setdefault(key, entry)
         if holder is entry or not (resolution.mention or "").lower().startswith(_INDEFINITE):
@@ -36,4 +49,4 @@ def separate_new_referents(resolved: list[tuple[Candidate, Resolution]]) -> list
         entry.aliases.add(entry.name)  # still what the article calls them
         entry.name = f"{entry.name} ({number})"
         holders[entry.name.lower()] = entry
-    return resolved
+    return out

@@ -9,9 +9,24 @@ court. Data and one predicate; the sieves decide what to do when nothing agrees.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+from typing import Protocol
+
 from ..types import SpeakerKind
 from .names import fold
-from .table import Entry
+
+
+class Named(Protocol):
+    """What can_be reads of an organisation (a table Entry): the table reads kinds too, so
+    this module does not import it."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def kind(self) -> SpeakerKind: ...
+    @property
+    def aliases(self) -> Collection[str]: ...
+
 
 # Words in an organisation's name that show it is what the description says. The description
 # noun itself always counts ("the council" / "Halton Regional Council").
@@ -63,6 +78,12 @@ _KIND_WORDS: dict[str, frozenset[str]] = {
         "military": "military army navy forces defense",
         "coalition": "coalition alliance front",
         "alliance": "alliance coalition front",
+        # Any body of members or a cause, besides a company whose name shows no kind (below):
+        # "The Plains Irrigators Association ... A spokeswoman for the group".
+        "group": "group association federation union coalition alliance campaign foundation charity society "
+        "league network trust fund collective movement club party",
+        "organization": "organization association federation union coalition alliance campaign foundation "
+        "charity society league network trust fund collective movement institute",
     }.items()
 }
 # British spellings read as the American ones the table is keyed by: "the centre" of the
@@ -82,7 +103,7 @@ _OFTEN_ACRONYMS = frozenset(
 _SPECIFIC = frozenset(word for words in _KIND_WORDS.values() for word in words) - {"air", "daily", "press"}
 
 
-def can_be(entry: Entry, noun: str) -> bool:
+def can_be(entry: Named, noun: str) -> bool:
     """Whether organisation `entry` can be called "the <noun>"."""
     if entry.kind is not SpeakerKind.ORGANISATION:
         return False

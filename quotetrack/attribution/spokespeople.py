@@ -23,6 +23,7 @@ from .table import Entry, NameTable
 SPOKESPERSON_NOUNS = frozenset({"spokesperson", "spokesman", "spokeswoman", "spokespeople", "spokesmen", "spokeswomen"})
 _OWNER_PREPOSITIONS = frozenset({"for", "of", "at"})
 _DETERMINERS = frozenset({"a", "an", "the", "its", "their"})
+_PARAGRAPH_BREAK = re.compile(r"\n\s*")
 
 
 def organisation_spoken_for(entry: Entry, position: int, table: NameTable) -> Entry | None:
@@ -41,11 +42,12 @@ def organisation_spoken_for(entry: Entry, position: int, table: NameTable) -> En
         owner = _owner_words(description)
         if owner is None:
             continue
-        # A bare "spokesman" speaks for the body the story named last before it introduced
-        # them ("Kestrel Regional Airlines ... spokesman Jarrah Pellow said"), as a reader
-        # takes it, whatever bodies come up before their later quotes.
+        # A spokesperson speaks for the body the story named last before it introduced them
+        # ("Kestrel Regional Airlines ... spokesman Jarrah Pellow said", "ParkSure, the firm
+        # that runs ... A spokeswoman for the firm later told the Courier ..."), as a reader
+        # takes it, whatever bodies come up between their description and their quotes.
         introduced = min(entry.positions, default=position)
-        found = _organisation_named(owner, position, table) if owner else table.nearest_organisation(introduced)
+        found = _organisation_named(owner, introduced, table) if owner else table.nearest_organisation(introduced)
         if found is not None:
             return found
         if len(owner) == 1 and known_kind(fold(owner[0])):
@@ -54,6 +56,28 @@ def organisation_spoken_for(entry: Entry, position: int, table: NameTable) -> En
             # (storage/identity.py), else keeps as the article's own.
             return Entry(owner[0].lower(), SpeakerKind.ORGANISATION)
     return None
+
+
+def named_spokesperson_description(entry: Entry, organisation: Entry, mentioned: int, text: str) -> str | None:
+    """ "spokeswoman for the group" -> "spokeswoman for the Plains Irrigators Association": an
+    unnamed spokesperson whose description calls their organisation only by its kind, named
+    after the organisation the article named in the paragraph of the mention (at `mentioned`)
+    or the one before ("the" kept where the article writes it). None when the description
+    already names it ("a ParkSure spokeswoman") or is bare, or the organisation was named
+    further back: a reader may take "the agency" for one the story brought up since, inside
+    a quote (which the name table does not read), and a wrong name shown is worse than "the
+    agency"."""
+    if entry.kind is not SpeakerKind.UNNAMED_SOURCE or organisation.kind is not SpeakerKind.ORGANISATION:
+        return None
+    owner = _owner_words(entry.name)
+    if not owner or len(owner) != 1 or not known_kind(fold(owner[0])) or is_common_noun_phrase(organisation.name):
+        return None
+    last = organisation.mentioned_before(mentioned)
+    if last is None or len(_PARAGRAPH_BREAK.findall(text, last, mentioned)) > 1:
+        return None
+    noun = next(w for w in entry.name.split() if fold(w).strip(".,") in SPOKESPERSON_NOUNS)
+    article = "the " if re.search(r"\bthe\s+" + re.escape(organisation.name), text, re.IGNORECASE) else ""
+    return f"{noun} for {article}{organisation.name}"
 
 
 def _owner_words(description: str) -> list[str] | None:

@@ -52,6 +52,7 @@ from .names import (
     role_of,
     surname,
 )
+from .organisation_kinds import known_kind
 
 # "Immigration and Customs Enforcement (ICE)", "... known as ICE". Bounded repetition keeps
 # the search linear on hostile input (a long run of capitalised words).
@@ -101,6 +102,7 @@ class NameTable:
         self._read_acronyms()
         self._read_entities()
         self._read_unlabelled_organisations()
+        self._read_described_organisations()
 
     # -- building ------------------------------------------------------------------------
     def freeze(self) -> None:
@@ -295,6 +297,20 @@ class NameTable:
                 span = doc[run[0] : run[-1] + 1]
                 self.add_organisation(span.text, position=span.start_char)
             run = []
+
+    def _read_described_organisations(self) -> None:
+        """ "ParkSure, the firm that runs parking enforcement, said ...", "Greenvale, a charity
+        for carers, said ...": a capitalised name NER left without a label, in apposition with
+        a kind of organisation, is that organisation, so "the firm" later finds it."""
+        for token in self.doc:
+            if not _unlabelled_name_word(token) or self.mask.contains(token) or _in_headline(token):
+                continue
+            described = [c for c in token.children if c.dep_ == "appos" and c.pos_ == "NOUN"]
+            if not any(known_kind(fold(c.lemma_)) for c in described):
+                continue
+            words = [t for t in token.lefts if t.dep_ == "compound" and _unlabelled_name_word(t)]
+            span = self.doc[(words[0].i if words else token.i) : token.i + 1]
+            self.add_organisation(span.text, position=span.start_char)
 
     def _read_titles(self, entry: Entry, ent: Span) -> None:
         phrase = noun_phrase(ent.root)
@@ -524,8 +540,20 @@ def _unlabelled_name_word(token: Token) -> bool:
 
 def _in_headline(token: Token) -> bool:
     """On a first line that ends without a stop: the article's title."""
-    line_end = token.doc.text.find("\n")
-    return 0 <= token.idx < line_end and not token.doc.text[:line_end].rstrip().endswith((".", "!", "?"))
+    return token.idx < _headline_end(token.doc)
+
+
+def _headline_end(doc: Doc) -> int:
+    """Where the article's title ends (its first line, when that ends without a stop), or 0
+    when it has none; read once per Doc: `doc.text` is rebuilt from every token on each access,
+    and the table asks for every name it reads (a 200 KB text took twice as long)."""
+    end = doc.user_data.get("quotetrack.headline_end")
+    if end is None:
+        text = doc_text(doc)
+        line_end = text.find("\n")
+        titled = line_end >= 0 and not text[:line_end].rstrip().endswith((".", "!", "?"))
+        end = doc.user_data["quotetrack.headline_end"] = line_end if titled else 0
+    return end
 
 
 def _headline_only(ent: Span) -> bool:
@@ -533,7 +561,7 @@ def _headline_only(ent: Span) -> bool:
     most often capitalised words run together ("Regulator Orders OB-127 Checks")."""
     if ent.label_ != "ORG" or not _in_headline(ent[0]):
         return False
-    return ent.text.strip() not in ent.doc.text[ent.doc.text.find("\n") :]
+    return ent.text.strip() not in doc_text(ent.doc)[_headline_end(ent.doc) :]
 
 
 def named_last(entries: list[Entry], position: int) -> Entry | None:
