@@ -89,6 +89,20 @@ def test_document_from_an_issuer_speaks_for_it(nlp):
     assert name(quote) == "Ministry of Health" and quote.method is Method.DOCUMENT_ISSUER
 
 
+def test_a_statement_about_what_an_organisation_does_is_that_organisations(nlp):
+    text = (
+        "Shares in Harlow Mills fell on Monday after the flour maker cut its forecast.\n\n"
+        "The company now expects sales of about £900mn this year, according to a statement issued before"
+        " the market opened."
+    )
+    quote = quote_with(nlp, text, "sales of about")
+    assert name(quote) == "Harlow Mills" and quote.method is Method.DOCUMENT_ISSUER
+    # About something else than a body of the article: the statement stays nobody's.
+    text = "Rainfall was below average. Prices rose by a tenth in May, according to a statement issued on Friday."
+    quote = quote_with(nlp, text, "Prices rose")
+    assert quote.method is not Method.DOCUMENT_ISSUER
+
+
 def test_object_of_the_cue_is_never_the_speaker(nlp):
     text = "Senator Alan Price told Governor Lisa Moreno that the bridge funds were secure."
     quote = quote_with(nlp, text, "the bridge funds were secure")

@@ -394,7 +394,24 @@ def document_issuer(head: Token, ctx: Context) -> Resolution | None:
         kind = SpeakerKind.GROUP if plural else SpeakerKind.UNNAMED_SOURCE
         entry = Entry(strip_determiner(written), kind)
         return Resolution(entry, written, Method.DESCRIPTION, "a document with no issuer named")
+    if lemma in SPEECH_ACT_NOUNS and ctx.depth <= 1 and (subject := _subject_reported(head)) is not None:
+        # "The group now expects profit of £410mn, according to a statement": a statement with
+        # no issuer named, about what an organisation of the article does, is that organisation's.
+        resolved = resolve_mention(subject, ctx.nested())
+        if resolved.entry is not None and resolved.entry.kind is SpeakerKind.ORGANISATION:
+            return Resolution(resolved.entry, mention, Method.DOCUMENT_ISSUER, f"{subject.text}, what it is about")
     return Resolution(None, written, Method.UNRESOLVED, "a document with no issuer")
+
+
+def _subject_reported(document: Token) -> Token | None:
+    """The subject of the clause "according to <document>" hangs on ("The group now expects
+    ..., according to a statement" -> "group"), if the document is the object of that phrase."""
+    to = document.head
+    according = to.head
+    if document.dep_ != "pobj" or to.lower_ != "to" or according.lower_ != "according":
+        return None
+    verb = according.head
+    return next((c for c in verb.children if c.dep_ in {"nsubj", "nsubjpass"} and c.i < according.i), None)
 
 
 # Precise sieves first: a name outranks a role, a role a pronoun's guess, and so on.
