@@ -103,6 +103,22 @@ def test_a_statement_about_what_an_organisation_does_is_that_organisations(nlp):
     assert quote.method is not Method.DOCUMENT_ISSUER
 
 
+def test_the_one_person_named_so_far_described_anew_is_that_person(nlp):
+    text = (
+        "Garden designer Tamsin Elwood has criticised a council for felling six oaks.\n\n"
+        "The author of 'Wild Borders', 52, said the trees had been healthy."
+    )
+    quote = quote_with(nlp, text, "the trees had been healthy")
+    assert name(quote) == "Tamsin Elwood"
+    # Two people named: which one is meant is not known, the description stays as written.
+    text = (
+        "Garden designer Tamsin Elwood and her neighbour Rhys Morgan criticised the council.\n\n"
+        "The author of 'Wild Borders', 52, said the trees had been healthy."
+    )
+    quote = quote_with(nlp, text, "the trees had been healthy")
+    assert name(quote) not in {"Tamsin Elwood", "Rhys Morgan"}
+
+
 def test_object_of_the_cue_is_never_the_speaker(nlp):
     text = "Senator Alan Price told Governor Lisa Moreno that the bridge funds were secure."
     quote = quote_with(nlp, text, "the bridge funds were secure")

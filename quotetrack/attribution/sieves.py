@@ -23,7 +23,7 @@ from ..extraction.cues import (
     TITLE_NOUNS,
     UTTERANCE_NOUNS,
 )
-from ..extraction.syntax import QUOTED_AS, doc_text, is_cue, noun_phrase
+from ..extraction.syntax import QUOTED_AS, doc_text, entities_within, is_cue, noun_phrase
 from ..types import Method, SpeakerKind
 from .context import UNRESOLVED, Context, MentionSieve, Resolution
 from .descriptions import (
@@ -172,6 +172,12 @@ def role(head: Token, ctx: Context) -> Resolution | None:
             here = ctx.paragraph_of(head.idx)
             if people_after and people_after[0][0].paragraph - here == 1 and _speaks_first(people_after[0][0], ctx):
                 return Resolution(people_after[0][1], phrase.text, Method.LEDE_DESCRIPTION, lemma)
+            # "Television cook Poppy Ashgrove has accused ... The presenter of 'Coast to Coast
+            # Kitchen', 41, said": the one person the story has named so far, described anew;
+            # not a body's person ("the head of the seafarers' union") nor a body ("the watchdog").
+            only = _only_person_named_before(ctx, head.idx)
+            if only is not None and described and not _names_a_body(head, ctx):
+                return Resolution(only, phrase.text, Method.LEDE_DESCRIPTION, lemma)
             return None
         people = [entry for _, entry in people_after]
         if people:  # the first person quoted after the description (the look-ahead keeps text order)
@@ -181,6 +187,38 @@ def role(head: Token, ctx: Context) -> Resolution | None:
 
 # How far after a lede's description the person it describes must be named, in paragraphs.
 LEDE_NAMED_WITHIN = 1
+
+
+def _names_a_body(head: Token, ctx: Context) -> bool:
+    """The description is, or belongs to, an organisation: a kind of body among its words
+    ("watchdog", "the head of the seafarers' union") or an organisation of the article named
+    inside it."""
+    words = list(head.subtree)
+    if any(t.pos_ in {"NOUN", "PROPN"} and known_kind(fold(t.lemma_)) for t in words):
+        return True
+    # A title in quote marks is a work, whatever NER calls it ("the author of 'Wild Borders'").
+    found = entities_within(head.doc, words[0].i, words[-1].i + 1)
+    return any(
+        ent.label_ == "ORG"
+        and not (ent.start > 0 and head.doc[ent.start - 1].is_quote)
+        and ctx.table.organisation_for(ent.text) is not None
+        for ent in found
+    )
+
+
+def _only_person_named_before(ctx: Context, position: int) -> Entry | None:
+    """The person the article named before `position`, when it named exactly one, within the
+    paragraph before at most, and first named them in its opening paragraphs (a story about
+    them, described again rather than named)."""
+    named = [e for e in ctx.table.unique_people() if e.mentioned_before(position) is not None]
+    if len(named) != 1:
+        return None
+    (entry,) = named
+    last = entry.mentioned_before(position)
+    first = min(entry.positions)
+    if last is None or ctx.paragraph_of(position) - ctx.paragraph_of(last) > 1 or ctx.paragraph_of(first) > 2:
+        return None
+    return entry
 
 
 def _first_named_after(ctx: Context, position: int) -> Entry | None:
