@@ -227,6 +227,16 @@ def test_foundations_and_watchdogs_are_organisations_of_their_kind(nlp):
     assert name(quote_with(nlp, text, "overcharged ten thousand homes")) == "Northern Energy Regulatory Authority"
 
 
+def test_the_club_is_the_one_named_last_even_by_its_first_word_alone(nlp):
+    # NER may call "Penhallow United" a person, and "Penhallow" alone one too.
+    text = (
+        "Penhallow United beat Castleford Athletic 2-0 on Saturday. Castleford had won their last four games.\n\n"
+        "Penhallow will be without their captain, who hurt his knee. The club said the captain would be"
+        " assessed on Monday."
+    )
+    assert name(quote_with(nlp, text, "would be assessed on Monday")) == "Penhallow United"
+
+
 def test_some_or_many_introduce_a_group_and_refer_back_to_nobody(nlp):
     text = (
         "A ferry captain said the swell had doubled overnight.\n\n"

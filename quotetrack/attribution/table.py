@@ -99,6 +99,9 @@ class NameTable:
         self._frozen = False
         self._surnames: dict[str, list[Entry]] = {}
         self._companies: set[str] = set()  # folded names a title says are businesses
+        # One-word names NER called a person and the table did not take (no title, no person
+        # shape): "Kilbrannan" beside "Kilbrannan United" (_attach_opening_words).
+        self._left_single_words: list[tuple[str, int]] = []
         self._read_acronyms()
         self._read_entities()
         self._read_unlabelled_organisations()
@@ -159,6 +162,20 @@ class NameTable:
                 owners[0].aliases.add(entry.name)
                 owners[0].positions.extend(entry.positions)
                 self.organisations[key] = owners[0]
+
+    def _attach_opening_words(self) -> None:
+        """ "Kilbrannan will be sweating on ... The club said": a one-word name NER called a
+        person, no person of the article bears, and exactly one organisation's name opens
+        with, is that organisation mentioned again ("Kilbrannan United"), so "the club" after
+        it is that club, not the one named before."""
+        organisations = {id(e): e for e in self.organisations.values()}.values()
+        for word, position in self._left_single_words:
+            folded = fold(word)
+            if any(folded in {fold(w) for w in name_words(p.name)} for p in self.unique_people()):
+                continue
+            owners = [o for o in organisations if len(fold(o.name).split()) > 1 and fold(o.name).split()[0] == folded]
+            if len(owners) == 1 and position not in owners[0].positions:
+                owners[0].positions.append(position)
 
     def _join(self, entry: Entry, target: Entry) -> None:
         """`entry` is another form of `target`'s name: one person, under `target`'s name."""
@@ -223,6 +240,7 @@ class NameTable:
         self._merge_misspelt_names()
         self._merge_short_forms()
         self._merge_shortened_organisations()
+        self._attach_opening_words()
         for folded, organisation in list(self.organisations.items()):
             words = name_words(organisation.name)
             if len(words) < 2 and not (words and stem(words[0])):
@@ -276,6 +294,8 @@ class NameTable:
             ):
                 entry = self.add_person(full_name(ent), position=ent.start_char)
                 self._read_titles(entry, ent)
+            elif ent.label_ == "PERSON" and one_word:
+                self._left_single_words.append((ent.text, ent.start_char))
             elif ent.label_ == "ORG" and (split := organisation_then_person(ent.text)) is not None:
                 self.add_organisation(split[0], position=ent.start_char)
                 self.add_person(split[1], position=ent.start_char + len(split[0]) + 1)

@@ -126,7 +126,7 @@ ORGANISATION_NAME_WORDS = frozenset(
 alliance association party committee council news network times post journal institute foundation
 center centre union coalition group league society agency department office fund project campaign
 inc inc. llc corp corp. company co. press media watch
-club fc afc rovers wanderers athletic rangers albion hotspur
+club fc afc rovers wanderers athletic rangers albion hotspur united
 holdings partners associates consulting consultants advisors advisers restructuring solutions logistics industries
 enterprises ventures technologies laboratories pharmaceuticals securities investments insurance
 """.split()
