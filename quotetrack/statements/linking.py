@@ -31,7 +31,7 @@ from . import alignment
 from .events import hedged_apart, months, months_differ, opposed, same_event
 from .index import neighbours
 from .queries import voices_lent
-from .wording import RELATION_RANK, Comparison, Relation, compare, strongest
+from .wording import RELATION_RANK, WORDED_APART, Comparison, Relation, compare, strongest
 from .words import canonical_form, index_keys, words
 
 _FAR_FUTURE = date.max  # sorts undated quotes last
@@ -66,18 +66,7 @@ def relate(a: ClaimRow, b: ClaimRow) -> Comparison | None:
     best = strongest(
         compare(a.text, b.text, reported, fragments_of(a)), compare(b.text, a.text, reported, fragments_of(b))
     )
-    if best is not None and best.relation in _WORDED_APART and months_differ(a.text, b.text):
-        # Alike in words, dated apart: two events ("arrested Reed in March" / "... in June").
-        # Word-for-word relations keep theirs: a quoted fragment is the remark, whatever the
-        # outlets' own words around it date.
-        best = None
-    if best is not None and best.relation in _WORDED_APART and opposed(a.event, b.event):
-        # Alike in words, one event done and not done ("marshals arrested him" / "he was freed
-        # before marshals could arrest him").
-        best = None
-    if best is not None and best.relation in _WORDED_APART and hedged_apart(a.text, b.text):
-        # Alike in words, one a possibility and the other a fact ("the number of affected
-        # accounts could rise" / "2.1 million accounts were affected").
+    if best is not None and best.relation in WORDED_APART and _told_apart(a, b):
         best = None
     if a.article_id == b.article_id:
         # One article reports different things in similar words, or one event twice over
@@ -92,7 +81,15 @@ def relate(a: ClaimRow, b: ClaimRow) -> Comparison | None:
     return best
 
 
-_WORDED_APART = frozenset({Relation.PARAPHRASE, Relation.VARIANT})
+def _told_apart(a: ClaimRow, b: ClaimRow) -> bool:
+    """Alike in words, and still two remarks. Word-for-word relations are not asked: a quoted
+    fragment is the remark, whatever the outlets' own words around it say.
+    - Dated apart: two events ("arrested Reed in March" / "... in June").
+    - One event done and not done ("marshals arrested him" / "he was freed before marshals
+      could arrest him").
+    - A possibility and a fact ("the number of affected accounts could rise" / "2.1 million
+      accounts were affected")."""
+    return months_differ(a.text, b.text) or opposed(a.event, b.event) or hedged_apart(a.text, b.text)
 
 
 # A claim's strongest neighbour is in another article whenever one relates at all: statements

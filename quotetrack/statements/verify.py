@@ -25,7 +25,16 @@ from . import paraphrase
 from .events import hedged_apart
 from .linking import fragments_of, quote_fragments
 from .queries import candidate_claims, to_statement, wordings
-from .wording import MIN_FRAGMENT_WORDS, VARIANT_RATIO, Comparison, Relation, compare, find_fragment, strongest
+from .wording import (
+    MIN_FRAGMENT_WORDS,
+    VARIANT_RATIO,
+    WORDED_APART,
+    Comparison,
+    Relation,
+    compare,
+    find_fragment,
+    strongest,
+)
 from .words import canonical_form, shingles, words
 
 NOT_FOUND = "not_found"
@@ -150,11 +159,7 @@ def _assess(
         # counts, below any word-level relation.
         None if reported else compare(submitted, stored, reported=True),
     )
-    if (
-        best is not None
-        and best.relation in {Relation.VARIANT, Relation.PARAPHRASE}
-        and hedged_apart(submitted, stored)
-    ):
+    if best is not None and best.relation in WORDED_APART and hedged_apart(submitted, stored):
         # The record's remark with its certainty changed: "fought" for "might fight", or the
         # other way round. Not what was said, however close the words.
         return None, "hedge"

@@ -26,6 +26,9 @@ class Relation(StrEnum):
 
 
 # Strength order for picking the best relation.
+# Relations of wordings alike but not word for word: what a veto (dates, an event undone, a
+# possibility against a fact) can still set apart, where a quoted fragment keeps its link.
+WORDED_APART = frozenset({Relation.PARAPHRASE, Relation.VARIANT})
 RELATION_RANK = {Relation.VERBATIM: 4, Relation.VARIANT: 3, Relation.FRAGMENT: 2, Relation.PARAPHRASE: 1}
 
 
