@@ -69,8 +69,13 @@ def quotes_from_doc(doc: Doc, normalized: NormalizedText) -> tuple[list[Quote], 
         organisation = organisation_spoken_for(entry, mentioned, table)
         if organisation is not None:
             spoken_for[index] = organisation
-            named = named_spokesperson_description(entry, organisation, mentioned, normalized.text)
-            if named is not None and _speaker_key(entry) not in speakers:
+            # Named once, at its first quote, before its Speaker is built.
+            named = (
+                named_spokesperson_description(entry, organisation, mentioned, normalized.text, found.paragraph_of)
+                if _speaker_key(entry) not in speakers
+                else None
+            )
+            if named is not None:
                 entry.aliases.add(entry.name)  # "spokeswoman for the group", as the article calls her
                 entry.name = named
         speakers.setdefault(_speaker_key(entry), _as_written(entry.speaker(), normalized))

@@ -210,13 +210,11 @@ def _only_person_named_before(ctx: Context, position: int) -> Entry | None:
     """The person the article named before `position`, when it named exactly one, within the
     paragraph before at most, and first named them in its opening paragraphs (a story about
     them, described again rather than named)."""
-    named = [e for e in ctx.table.unique_people() if e.mentioned_before(position) is not None]
+    named = [(e, last) for e in ctx.table.unique_people() if (last := e.mentioned_before(position)) is not None]
     if len(named) != 1:
         return None
-    (entry,) = named
-    last = entry.mentioned_before(position)
-    first = min(entry.positions)
-    if last is None or ctx.paragraph_of(position) - ctx.paragraph_of(last) > 1 or ctx.paragraph_of(first) > 2:
+    ((entry, last),) = named
+    if ctx.paragraph_of(position) - ctx.paragraph_of(last) > 1 or ctx.paragraph_of(min(entry.positions)) > 2:
         return None
     return entry
 

@@ -11,6 +11,7 @@ organisation's voice too (statements/queries.py)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from ..normalization.folding import fold
 from ..types import SpeakerKind
@@ -23,7 +24,6 @@ from .table import Entry, NameTable
 SPOKESPERSON_NOUNS = frozenset({"spokesperson", "spokesman", "spokeswoman", "spokespeople", "spokesmen", "spokeswomen"})
 _OWNER_PREPOSITIONS = frozenset({"for", "of", "at"})
 _DETERMINERS = frozenset({"a", "an", "the", "its", "their"})
-_PARAGRAPH_BREAK = re.compile(r"\n\s*")
 
 
 def organisation_spoken_for(entry: Entry, position: int, table: NameTable) -> Entry | None:
@@ -58,7 +58,9 @@ def organisation_spoken_for(entry: Entry, position: int, table: NameTable) -> En
     return None
 
 
-def named_spokesperson_description(entry: Entry, organisation: Entry, mentioned: int, text: str) -> str | None:
+def named_spokesperson_description(
+    entry: Entry, organisation: Entry, mentioned: int, text: str, paragraph_of: Callable[[int], int]
+) -> str | None:
     """ "spokeswoman for the group" -> "spokeswoman for the Plains Irrigators Association": an
     unnamed spokesperson whose description calls their organisation only by its kind, named
     after the organisation the article named in the paragraph of the mention (at `mentioned`)
@@ -73,7 +75,7 @@ def named_spokesperson_description(entry: Entry, organisation: Entry, mentioned:
     if not owner or len(owner) != 1 or not known_kind(fold(owner[0])) or is_common_noun_phrase(organisation.name):
         return None
     last = organisation.mentioned_before(mentioned)
-    if last is None or len(_PARAGRAPH_BREAK.findall(text, last, mentioned)) > 1:
+    if last is None or paragraph_of(mentioned) - paragraph_of(last) > 1:
         return None
     noun = next(w for w in entry.name.split() if fold(w).strip(".,") in SPOKESPERSON_NOUNS)
     article = "the " if re.search(r"\bthe\s+" + re.escape(organisation.name), text, re.IGNORECASE) else ""

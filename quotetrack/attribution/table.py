@@ -168,13 +168,18 @@ class NameTable:
         person, no person of the article bears, and exactly one organisation's name opens
         with, is that organisation mentioned again ("Kilbrannan United"), so "the club" after
         it is that club, not the one named before."""
-        organisations = {id(e): e for e in self.organisations.values()}.values()
+        if not self._left_single_words:
+            return
+        people_words = {fold(w) for p in self.unique_people() for w in name_words(p.name)}
+        opened_by: dict[str, list[Entry]] = {}  # first word of a name of two or more -> its organisations
+        for entry in {id(e): e for e in self.organisations.values()}.values():
+            words = fold(entry.name).split()
+            if len(words) > 1:
+                opened_by.setdefault(words[0], []).append(entry)
         for word, position in self._left_single_words:
             folded = fold(word)
-            if any(folded in {fold(w) for w in name_words(p.name)} for p in self.unique_people()):
-                continue
-            owners = [o for o in organisations if len(fold(o.name).split()) > 1 and fold(o.name).split()[0] == folded]
-            if len(owners) == 1 and position not in owners[0].positions:
+            owners = opened_by.get(folded, [])
+            if folded not in people_words and len(owners) == 1 and position not in owners[0].positions:
                 owners[0].positions.append(position)
 
     def _join(self, entry: Entry, target: Entry) -> None:
