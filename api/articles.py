@@ -8,7 +8,7 @@ from flask import current_app, jsonify
 from flask_smorest import Blueprint, abort
 
 from quotetrack import curation, service, webpage
-from quotetrack.errors import InvalidInput
+from quotetrack.errors import InvalidInput, StaleText
 from quotetrack.queue import BrokerUnavailable, enqueue  # celery itself only once a queue is used
 from quotetrack.storage import article_queries
 from quotetrack.types import Article
@@ -250,12 +250,22 @@ def update_article(data, article_id: int):
 @requires(blp, "ingest")
 @blp.response(200, IngestResultSchema)
 @blp.alt_response(404, schema="Error", description="No such article.")
+@blp.alt_response(
+    409,
+    schema="Error",
+    description="The article kept getting new revisions while it was being re-extracted: nothing was written.",
+)
 def reextract(article_id: int):
-    """Run extraction again on a stored article (after the extractor changed). Its quotes
-    are replaced; editors' corrections are applied again; other articles are untouched."""
+    """Run extraction again on a stored article (after the extractor changed). A quote found
+    again (same span) keeps its id; one no longer found stays readable by id, `superseded`,
+    naming its successor; editors' corrections are applied again; other articles are
+    untouched. Audited as `article.reextract`. A revision posted meanwhile is re-extracted
+    in turn: quotes are only ever stored with the text they were extracted from."""
     current = state()
     try:
-        return service.reextract(article_id, current.nlp, current.db)
+        return service.reextract(article_id, current.nlp, current.db, key_name())
+    except StaleText as error:
+        abort(409, message=str(error))
     except LookupError:
         abort(404, message=f"No article {article_id}.")
 

@@ -37,8 +37,17 @@ def search(args):
 @blp.response(200, QuoteDetailSchema)
 @blp.alt_response(404, description="No such quote.")
 def get_quote(quote_id: int):
-    """One quote with its article, outlet and the sentence around it."""
-    return fetch_or_404(quote_search.get_quote, quote_id, "quote")
+    """One quote with its article, outlet and the sentence around it. A quote id answers for
+    ever: a superseded one (a newer revision, a re-extraction) names its live successor in
+    `latest_version` and a `Link: rel="latest-version"` header."""
+    quote = fetch_or_404(quote_search.get_quote, quote_id, "quote")
+    if quote.latest_version is None:
+        return quote
+    return quote, 200, {"Link": latest_version_link(quote.latest_version)}
+
+
+def latest_version_link(quote_id: int) -> str:
+    return f'</api/v1/quotes/{quote_id}>; rel="latest-version"'
 
 
 @blp.route("/quotes/<int:quote_id>", methods=["PATCH"])
@@ -66,7 +75,7 @@ def correct_quote(data, quote_id: int):
                 409,
                 message=str(error),
                 errors={"quote": [f"Superseded by quote {live}." if live is not None else "Superseded."]},
-                headers={"Link": f'</api/v1/quotes/{live}>; rel="latest-version"'} if live is not None else {},
+                headers={"Link": latest_version_link(live)} if live is not None else {},
             )
     with state().db.reading() as session:
         return quote_search.get_quote(session, quote_id, include_rejected=True)

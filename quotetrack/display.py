@@ -18,6 +18,8 @@ import re
 from dataclasses import dataclass
 from typing import Protocol
 
+from .types import QuoteStatus
+
 OPEN, CLOSE = "“", "”"
 # Marks printed around a fragment in the source; the display draws its own.
 _MARKS = "\"“”„«»‘’'"
@@ -109,6 +111,8 @@ class DisplayQuote(Protocol):
     def confidence(self) -> float: ...
     @property
     def method(self) -> str: ...
+    @property
+    def status(self) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -256,6 +260,12 @@ def facts(kind: str, method: str, confidence: float, threshold: float = DEFAULT_
     return " · ".join(parts)
 
 
+# A superseded quote still renders (a CMS embedded its id), saying that it was revised.
+REVISED = "revised: the article's current version reads otherwise"
+
+
 def small_print(quote: DisplayQuote, threshold: float = DEFAULT_LOW_CONFIDENCE) -> str:
-    """A quote's kind, attribution method and confidence (see facts)."""
-    return facts(quote.kind, quote.method, quote.confidence, threshold)
+    """A quote's kind, attribution method and confidence (see facts); first, for a quote a
+    revision or a re-extraction superseded, that it was revised."""
+    described = facts(quote.kind, quote.method, quote.confidence, threshold)
+    return f"{REVISED} · {described}" if quote.status == QuoteStatus.SUPERSEDED else described

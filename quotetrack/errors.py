@@ -44,3 +44,15 @@ class Superseded(Conflict):
             else "the live revision has no such quote"
         )
         super().__init__(f"Quote {quote_id} is from an earlier revision of its article, superseded; {where}.")
+
+
+class StaleText(Conflict):
+    """A write computed from an article's text found, in its own transaction, that the article
+    has a newer revision: what it computed indexes another text, so nothing was written."""
+
+    def __init__(self, article_id: int, read_revision: int, live_revision: int):
+        self.article_id, self.read_revision, self.live_revision = article_id, read_revision, live_revision
+        super().__init__(
+            f"Article {article_id} changed while it was being processed (revision {read_revision} was read, "
+            f"revision {live_revision} is live); nothing was written. Send the request again."
+        )

@@ -15,13 +15,13 @@ from spacy.language import Language
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
-from .errors import InvalidInput
+from .errors import InvalidInput, StaleText
 from .nlp import pipeline_versions
 from .quotes import extract_quotes
-from .statements.linking import link_quotes, lock_speakers, relink
+from .statements.linking import detach, link_quotes, relink
 from .storage import Database, article_queries, article_writes, overrides, quote_writes, speaker_identification
-from .storage.models import ArticleRow
-from .storage.quote_writes import AddedQuotes
+from .storage.models import ArticleRow, QuoteRow
+from .storage.quote_writes import AddedQuotes, Reextraction
 from .types import Article, Quote, StoredArticle, StoredQuote
 
 # A transaction that lost a race (two ingests creating one new speaker, a deadlock between
@@ -129,7 +129,7 @@ def store_article(
             return StoredIngest(row.id, created=False, added=None)
         previous = article_writes.live_quotes(row)
         relink(session, previous, lambda: article_writes.mark_superseded(previous))
-        article_writes.start_revision(session, row, article, versions, key_name)
+        article_writes.start_revision(session, row, article, versions, key_name, replaced=len(previous))
     # 2-5. Identity, overrides, the quote rows, statements.
     added = _add_quotes(session, row, quotes)
     return StoredIngest(row.id, created=True, added=added)
@@ -141,15 +141,17 @@ def _add_quotes(
     quotes: list[Quote],
     orphaned_statements: Collection[int] = frozenset(),
     previous_speakers: Collection[int] = frozenset(),
+    reuse: dict[tuple[int, int], QuoteRow] | None = None,
 ) -> AddedQuotes:
     """The current revision's quotes, from their speakers to their statements.
-    `orphaned_statements`, `previous_speakers`: what a re-extraction's removed quotes left."""
+    `orphaned_statements`, `previous_speakers`, `reuse`: what a re-extraction's replaced quotes
+    left, and the rows of those it found again."""
     # 2. Identity: each quoted speaker found in (or added to) the archive, the decision recorded.
     identified = speaker_identification.identify_speakers(session, row, quotes)
     # 3. Overrides: the editors' corrections of this article win over what was identified.
     attributions = overrides.apply_overrides(session, row, quotes, identified)
     # 4. The rows; an article's own speakers its new text no longer quotes go.
-    added = quote_writes.add_quotes(session, row, quotes, attributions)
+    added = quote_writes.add_quotes(session, row, quotes, attributions, reuse)
     quote_writes.drop_unused_local_speakers(session, set(previous_speakers))
     # 5. Statements: the accepted quotes' claims linked (under per-speaker locks), and the
     # statements removed quotes left rebuilt.
@@ -157,32 +159,55 @@ def _add_quotes(
     return added
 
 
-def reextract(article_id: int, nlp: Language, db: Database) -> IngestResult:
-    """Run extraction again on a stored article (after the extractor changed): its quotes
-    are replaced, editors' overrides applied again, other articles untouched."""
-    with db.reading() as session:
-        stored = article_queries.get_article(session, article_id, with_text=True)
-        if stored is None or stored.text is None:
-            raise LookupError(f"no article {article_id}")
-        text = stored.text
-    quotes, _ = extract_quotes(text, nlp)
-
-    def unit_of_work(session: Session) -> IngestResult:
-        row = article_writes.article_row(session, article_id)
-        if row is None:
-            raise LookupError(f"no article {article_id}")
-        row.model_versions = pipeline_versions(nlp)
-        replace_quotes(session, row, quotes)
-        session.flush()
-        return _result(session, row.id, created=False)
-
-    return _with_retries(db, unit_of_work)
+# A re-extraction whose article got a new revision meanwhile extracts the new text again; after
+# this many such losses it answers 409 (a feed revising one article faster than it extracts).
+REEXTRACT_ATTEMPTS = 3
 
 
-def replace_quotes(session: Session, row: ArticleRow, quotes: list[Quote]) -> AddedQuotes:
-    """Give the current revision these quotes instead of its own (re-extraction). Earlier
-    revisions' quotes are untouched."""
+def reextract(article_id: int, nlp: Language, db: Database, key_name: str = article_writes.NO_KEY) -> IngestResult:
+    """Run extraction again on a stored article (after the extractor changed). A quote found
+    again (same span) keeps its id; one not found again stays readable, superseded; editors'
+    overrides apply again; other articles are untouched; the change is audited under `key_name`.
+    The quotes are written only to the text they were extracted from: a revision that landed
+    meanwhile is extracted in turn (StaleText, a 409, after REEXTRACT_ATTEMPTS)."""
+    stale: StaleText | None = None
+    for _ in range(REEXTRACT_ATTEMPTS):
+        with db.reading() as session:
+            stored = article_queries.get_article(session, article_id, with_text=True)
+            if stored is None or stored.text is None:
+                raise LookupError(f"no article {article_id}")
+            revision, text = stored.revision, stored.text
+        quotes, _ = extract_quotes(text, nlp)
+
+        def unit_of_work(session: Session, revision: int = revision, quotes: list[Quote] = quotes) -> IngestResult:
+            row = article_writes.article_row(session, article_id, for_update=True)
+            if row is None:
+                raise LookupError(f"no article {article_id}")
+            if row.revision != revision:
+                raise StaleText(article_id, revision, row.revision)
+            versions = pipeline_versions(nlp)
+            outcome = replace_quotes(session, row, quotes)
+            article_writes.audit_reextraction(session, row, versions, outcome.summary(), key_name)
+            row.model_versions = versions
+            session.flush()
+            return _result(session, row.id, created=False)
+
+        try:
+            return _with_retries(db, unit_of_work)
+        except StaleText as error:
+            stale = error
+    assert stale is not None
+    raise stale
+
+
+def replace_quotes(session: Session, row: ArticleRow, quotes: list[Quote]) -> Reextraction:
+    """Give the current revision these quotes instead of its own (re-extraction): the same
+    span keeps its quote row and id (its claims and statements made anew); a quote not found
+    again is superseded, kept and readable by id. Earlier revisions' quotes are untouched."""
     current = quote_writes.current_quotes(row)
-    lock_speakers(session, current.speaker_ids)  # their statements are rebuilt below
-    quote_writes.remove_quotes(session, row, current)
-    return _add_quotes(session, row, quotes, current.statement_ids, current.speaker_ids)
+    orphaned = detach(session, current.rows)  # under the speakers' locks; statements rebuilt below
+    kept = quote_writes.reusable(current, quotes)
+    lost = quote_writes.supersede_lost(current, kept)
+    session.flush()
+    added = _add_quotes(session, row, quotes, orphaned, current.speaker_ids, reuse=kept)
+    return Reextraction(added, tuple(lost), frozenset(q.id for q in kept.values()))

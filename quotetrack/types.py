@@ -29,7 +29,7 @@ class QuoteStatus(StrEnum):
 
     ACCEPTED = "accepted"  # live: in look-ups, statements and cards
     REJECTED = "rejected"  # by an editor: not a quote; hidden from look-ups and cards
-    SUPERSEDED = "superseded"  # its article has a newer revision: readable by id, out of look-ups
+    SUPERSEDED = "superseded"  # a newer revision or a re-extraction replaced it: readable by id, out of look-ups
 
 
 class JobStatus(StrEnum):
@@ -194,6 +194,7 @@ class StoredQuote:
     identity: IdentityRecord | None = None  # how the speaker was identified across articles
     revision: int = 1  # the article revision it was extracted from
     speaks_for: StoredSpeaker | None = None  # the organisation a spokesperson speaks for
+    latest_version: int | None = None  # a superseded quote's live successor, where read by id
 
 
 @dataclass(frozen=True)

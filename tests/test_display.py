@@ -33,6 +33,7 @@ class _Quote:
     confidence: float = 0.95
     method: str = "surname"
     id: int = 1
+    status: str = "accepted"
 
 
 def test_direct_quote_is_in_marks_without_the_sentence_comma():
@@ -103,6 +104,11 @@ def test_small_print_names_method_and_confidence_and_flags_low_ones():
     low = display.small_print(_Quote("x", kind="indirect", confidence=0.6, method="organisation_anaphor"), 0.8)
     assert low.startswith("reported speech (not verbatim) · attributed by")
     assert low.endswith("confidence 60% · low confidence: check the attribution")
+
+
+def test_small_print_of_a_superseded_quote_says_it_was_revised_first():
+    revised = display.small_print(_Quote("x", confidence=0.9, status="superseded"))
+    assert revised == f"{display.REVISED} · direct quote · attributed by surname · confidence 90%"
 
 
 def _quotes_in(text: str, spans: list[tuple[int, int]]) -> list[_Quote]:

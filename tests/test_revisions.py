@@ -2,8 +2,8 @@
 database (SQLite and PostgreSQL), the Flask test client.
 
 7: a new revision sent without metadata keeps the stored outlet, title, author and date (only
-the fields sent change them), and every metadata change an ingest makes is in the audit log,
-with the key that made it, as an editor's PATCH is.
+the fields sent change them), and every revision and metadata change an ingest makes is in the
+audit log, with the key that made it, as an editor's PATCH is (issue 38, finding 3).
 8: a correction of a quote that a newer revision superseded is refused (409, error shape)
 and points at the live quote; nothing is changed or audited."""
 
@@ -34,18 +34,24 @@ def test_a_new_revision_keeps_metadata_unless_sent_and_every_ingest_change_is_au
     article_id = first.get_json()["article"]["id"]
     assert _audit(client, article_id) == []  # a new article is not a change
 
-    # A correction re-posted by a feed that sends only url and text: nothing is lost.
+    # A correction re-posted by a feed that sends only url and text: nothing is lost, and the
+    # new text (which replaces every live quote) is audited under the key that sent it.
     second = client.post("/api/v1/articles", json={"text": SECOND, "url": URL}, headers=auth)
     assert second.status_code == 201 and second.get_json()["article"]["revision"] == 2
     assert _metadata(second.get_json()["article"]) == META
-    assert _audit(client, article_id) == []  # nothing changed
+    (revised,) = _audit(client, article_id)
+    assert revised["action"] == "article.revision" and revised["key_name"] == "tests"
+    assert revised["before"]["revision"] == 1 and revised["after"]["revision"] == 2
+    assert revised["before"]["live_quotes"] == 1
+    assert revised["before"]["text_sha256"] != revised["after"]["text_sha256"]
+    assert revised["before"]["title"] == revised["after"]["title"] == "Ferry to run"
 
-    # A revision that sends a new title: the title changes, the rest stays, and it is audited.
+    # A revision that sends a new title: the title changes, the rest stays, one entry says both.
     third = client.post("/api/v1/articles", json={"text": THIRD, "url": URL, "title": "Ferry runs"}, headers=auth)
     assert third.status_code == 201 and third.get_json()["article"]["revision"] == 3
     assert _metadata(third.get_json()["article"]) == {**META, "title": "Ferry runs"}
-    (entry,) = _audit(client, article_id)
-    assert entry["action"] == "article.ingest" and entry["key_name"] == "tests"
+    entry = _audit(client, article_id)[0]
+    assert entry["action"] == "article.revision" and entry["key_name"] == "tests"
     assert entry["before"]["title"] == "Ferry to run" and entry["after"]["title"] == "Ferry runs"
     assert entry["before"]["revision"] == 2 and entry["after"]["revision"] == 3
 
@@ -54,7 +60,7 @@ def test_a_new_revision_keeps_metadata_unless_sent_and_every_ingest_change_is_au
     assert again.status_code == 200 and again.get_json()["created"] is False
     assert again.get_json()["article"]["outlet"] == "Globe Daily"
     latest = _audit(client, article_id)
-    assert len(latest) == 2 and latest[0]["action"] == "article.ingest"
+    assert len(latest) == 3 and latest[0]["action"] == "article.ingest"
     assert latest[0]["before"]["outlet"] == "The Globe" and latest[0]["after"]["outlet"] == "Globe Daily"
     assert client.get(f"/api/v1/articles/{article_id}").get_json()["outlet"] == "Globe Daily"
 

@@ -85,7 +85,8 @@ class QuoteSchema(OrderedSchema):
         metadata=one_of(
             "QuoteStatus",
             QUOTE_STATUSES,
-            description="accepted, rejected by an editor, or superseded (its article has a newer revision).",
+            description="accepted, rejected by an editor, or superseded (its article has a newer revision, or a "
+            "re-extraction no longer finds it); a superseded quote still answers by id.",
         )
     )
     identity = ma.fields.Nested(IdentitySchema, allow_none=True)
@@ -93,6 +94,14 @@ class QuoteSchema(OrderedSchema):
 
 class QuoteDetailSchema(QuoteSchema):
     sentence = ma.fields.String(metadata={"description": "The sentence(s) around the quote."})
+    latest_version = ma.fields.Integer(
+        allow_none=True,
+        metadata={
+            "description": "For a superseded quote: the id of the live quote that stands in its place (same "
+            "wording, else same span, else the most overlapping one of the same text), also sent as "
+            '`Link: </api/v1/quotes/ID>; rel="latest-version"`; null when nothing does.'
+        },
+    )
 
 
 class QuoteFilterSchema(PageArgsSchema):

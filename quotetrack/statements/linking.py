@@ -283,6 +283,20 @@ def relink(session: Session, quotes: list[QuoteRow], change: Callable[[], None])
     statements follow: the quotes' claims leave their statements and whatever chose them as
     strongest neighbour looks again; the claims of quotes still accepted are linked anew
     under their (possibly new) speaker."""
+    claims = [claim for quote in quotes for claim in quote.claims]
+    orphaned = detach(session, quotes)
+    change()
+    session.flush()
+    for claim in claims:  # rejected quotes' claims too, so no claim keeps an old speaker
+        claim.speaker_id = voice_of(claim.quote)
+    link_quotes(session, [q for q in quotes if q.status == QuoteStatus.ACCEPTED], orphaned)
+
+
+def detach(session: Session, quotes: Collection[QuoteRow]) -> set[int]:
+    """Take the quotes' claims out of statements (under their speakers' locks): they leave
+    their statements, drop out of the shingle index, and whatever chose one of them as its
+    strongest neighbour looks again when the statements they leave (returned) are rebuilt
+    by `link_quotes`."""
     lock_speakers(session, [s for q in quotes for s in (voice_of(q), q.speaker_id)])
     claims = [claim for quote in quotes for claim in quote.claims]
     ids = [c.id for c in claims]
@@ -294,11 +308,7 @@ def relink(session: Session, quotes: list[QuoteRow], change: Callable[[], None])
         claim.statement, claim.relation, claim.similarity = None, None, None
     session.execute(delete(ClaimShingleRow).where(ClaimShingleRow.claim_id.in_(ids)))
     session.flush()
-    change()
-    session.flush()
-    for claim in claims:  # rejected quotes' claims too, so no claim keeps an old speaker
-        claim.speaker_id = voice_of(claim.quote)
-    link_quotes(session, [q for q in quotes if q.status == QuoteStatus.ACCEPTED], orphaned)
+    return orphaned
 
 
 def _regroup(session: Session, claim_ids: set[int], statement_ids: set[int]) -> None:

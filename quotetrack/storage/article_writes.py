@@ -41,9 +41,19 @@ def find_article(session: Session, article: Article, for_update: bool = False) -
     return session.scalar(statement)
 
 
-def article_row(session: Session, article_id: int) -> ArticleRow | None:
-    """The row itself, for the write path (reads get dataclasses: article_queries.py)."""
-    return session.get(ArticleRow, article_id)
+def article_row(session: Session, article_id: int, for_update: bool = False) -> ArticleRow | None:
+    """The row itself, for the write path (reads get dataclasses: article_queries.py).
+    `for_update` locks it (PostgreSQL; SQLite's writers are serialised at BEGIN IMMEDIATE) and
+    reads it afresh, so a check of its revision holds until the transaction ends."""
+    if not for_update:
+        return session.get(ArticleRow, article_id)
+    statement = (
+        select(ArticleRow)
+        .where(ArticleRow.id == article_id)
+        .with_for_update()
+        .execution_options(populate_existing=True)
+    )
+    return session.scalar(statement)
 
 
 def find_or_insert(session: Session, article: Article, versions: str) -> FoundArticle:
@@ -101,20 +111,38 @@ def mark_superseded(quotes: list[QuoteRow]) -> None:
         quote.status = QuoteStatus.SUPERSEDED
 
 
-def start_revision(session: Session, row: ArticleRow, article: Article, versions: str, key_name: str) -> None:
-    """Make `article`'s text the stored article's next revision (its quotes are added after)."""
-    before = _metadata_state(row)
+def start_revision(
+    session: Session, row: ArticleRow, article: Article, versions: str, key_name: str, replaced: int
+) -> None:
+    """Make `article`'s text the stored article's next revision (its quotes are added after).
+    Audited as `article.revision` under `key_name`: a new text replaces every live quote of
+    the article (`replaced` of them), so who did it and when is on record; metadata changes go
+    in the same entry."""
+    before = {**_metadata_state(row), "text_sha256": row.text_sha256, "live_quotes": replaced}
     digest = text_hash(article.text)
     row.revision += 1
     row.text, row.text_sha256, row.model_versions = article.text, digest, versions
     # A feed re-posting a corrected story often sends only url and text: a field left out keeps
     # its stored value (a revision is new text, not new metadata). PATCH clears a field.
     _set_metadata(row, article, only_given=True)
-    _audit_metadata(session, row, before, key_name)
+    after = {**_metadata_state(row), "text_sha256": digest}
+    session.add(
+        AuditRow(key_name=key_name, action="article.revision", target=f"article:{row.id}", before=before, after=after)
+    )
     session.add(
         ArticleRevisionRow(
             article=row, number=row.revision, text=article.text, text_sha256=digest, model_versions=versions
         )
+    )
+
+
+def audit_reextraction(session: Session, row: ArticleRow, versions: str, outcome: dict, key_name: str) -> None:
+    """A re-extraction replaces an article's quotes: audited as `article.reextract` under
+    `key_name`, with the models before and after and what became of the quotes (`outcome`)."""
+    before = {"revision": row.revision, "model_versions": row.model_versions}
+    after = {"revision": row.revision, "model_versions": versions, **outcome}
+    session.add(
+        AuditRow(key_name=key_name, action="article.reextract", target=f"article:{row.id}", before=before, after=after)
     )
 
 

@@ -8,7 +8,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ..errors import Conflict, NotFound, Superseded
-from ..types import Speaker, SpeakerKind
+from ..types import QuoteStatus, Speaker, SpeakerKind
 from .identity import (
     IdentityMethod,
     Resolver,
@@ -21,6 +21,7 @@ from .identity import (
 )
 from .models import IdentityDecisionRow, QuoteOverrideRow, QuoteRow, SpeakerKeyRow, SpeakerRow
 from .speaker_rows import find_speaker_row
+from .successors import successor_id
 
 
 # -- snapshots for the audit log -------------------------------------------------------------
@@ -51,27 +52,12 @@ def correctable_quote(session: Session, quote_id: int) -> QuoteRow:
     quote = session.get(QuoteRow, quote_id)
     if quote is None:
         raise NotFound(f"No quote {quote_id}.")
-    if quote.revision != quote.article.revision:  # superseded, or rejected before its revision was
-        # Refused rather than applied to the live quote: the live wording may differ (it is
-        # another revision's text), and a curator should see which quote they are changing.
-        raise Superseded(quote.id, _live_quote_id(session, quote))
+    if quote.revision != quote.article.revision or quote.status == QuoteStatus.SUPERSEDED:
+        # Superseded (by a revision or a re-extraction), or rejected before its revision was.
+        # Refused rather than applied to the live quote: the live wording may differ, and a
+        # curator should see which quote they are changing.
+        raise Superseded(quote.id, successor_id(session, quote))
     return quote
-
-
-def _live_quote_id(session: Session, quote: QuoteRow) -> int | None:
-    """The quote's counterpart in its article's live revision: the same wording, else the same span."""
-    live = list(
-        session.scalars(
-            select(QuoteRow)
-            .where(QuoteRow.article_id == quote.article_id, QuoteRow.revision == quote.article.revision)
-            .order_by(QuoteRow.start)
-        )
-    )
-    for same in (lambda q: q.text == quote.text, lambda q: (q.start, q.end) == (quote.start, quote.end)):
-        found = next((q for q in live if same(q)), None)
-        if found is not None:
-            return found.id
-    return None
 
 
 def speaker_named(session: Session, quote: QuoteRow, name: str, kind: str | None) -> SpeakerRow:

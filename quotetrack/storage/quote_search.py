@@ -6,7 +6,7 @@ order, and one quote by id. A `speaker` as typed is resolved to ids by speaker_f
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 from sqlalchemy import Select, func, select
@@ -16,6 +16,7 @@ from ..types import QuoteStatus, StoredQuote
 from .article_queries import in_articles
 from .mappers import quote_query, to_quote
 from .models import ArticleRow, QuoteRow
+from .successors import successor_id
 from .text_forms import fold_words, like_pattern
 
 EXPORT_BATCH = 500
@@ -82,13 +83,19 @@ def iter_quotes(session: Session, filters: QuoteFilters, batch: int = EXPORT_BAT
 
 
 def get_quote(session: Session, quote_id: int, include_rejected: bool = False) -> StoredQuote | None:
-    """A quote by id; one superseded by a newer revision of its article still answers (its
-    embedded cards keep working), a rejected one only with `include_rejected`."""
+    """A quote by id; one superseded by a newer revision of its article or a re-extraction
+    still answers (its embedded cards keep working), naming its successor (`latest_version`)
+    where there is one; a rejected one only with `include_rejected`."""
     statement = quote_query().where(QuoteRow.id == quote_id)
     if not include_rejected:
         statement = statement.where(QuoteRow.status.in_((QuoteStatus.ACCEPTED, QuoteStatus.SUPERSEDED)))
     row = session.scalar(statement)
-    return to_quote(row) if row else None
+    if row is None:
+        return None
+    quote = to_quote(row)
+    if row.status == QuoteStatus.SUPERSEDED:
+        quote = replace(quote, latest_version=successor_id(session, row))
+    return quote
 
 
 def outlets(session: Session) -> list[str]:
