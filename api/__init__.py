@@ -39,6 +39,12 @@ from .schemas.rules import cross_field_rules
 # the quotes tag (api/export.py), so they come after quotes.
 API_BLUEPRINTS = (articles, speakers, quotes, export, statements, extract, oembed, audit, jobs)
 
+# The request body cap, a hard one in bytes: MAX_ARTICLE_CHARS × 6 + 64 KiB (README, "Limits and
+# errors"), so that a text at the limit (characters, checked after decoding: a 422) still fits with
+# every character sent as a `\uXXXX` escape (json.dumps' default), and the other fields with it.
+ESCAPED_CHAR_BYTES = 6
+BODY_ROOM_BYTES = 64 * 1024
+
 
 def create_app(config: dict | None = None) -> Flask:
     Flask.json_provider_class = security.BoundedJSONProvider
@@ -56,8 +62,8 @@ def create_app(config: dict | None = None) -> Flask:
         # Swagger UI from the swagger-ui-bundle package, served locally: no CDN needed.
         OPENAPI_SWAGGER_UI_PATH="/docs",
         OPENAPI_SWAGGER_UI_URL="/api/v1/docs-assets/",
-        # Body size cap (bytes) a little above the text limit (characters), for JSON overhead.
-        MAX_CONTENT_LENGTH=settings["MAX_ARTICLE_CHARS"] * 4 + 65536,
+        # 1,265,536 bytes with the default MAX_ARTICLE_CHARS (above).
+        MAX_CONTENT_LENGTH=settings["MAX_ARTICLE_CHARS"] * ESCAPED_CHAR_BYTES + BODY_ROOM_BYTES,
     )
     QuoteTrackState(app)
     api.init_app(app)

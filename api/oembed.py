@@ -12,12 +12,13 @@ from quotetrack import card_text, cards, display
 from quotetrack.types import QuoteKind
 
 from .card_making import build_quote_card, build_statement_card, card_links, fit
+from .schemas.fields import MAX_ID
 from .schemas.oembed import OEmbedArgsSchema, OEmbedSchema
 from .security import base_url
 
 blp = Blueprint("oembed", __name__, description="oEmbed for quote cards.")
 
-_CARD_PATH = re.compile(r"^/cards/(quotes|statements)/(\d+)$")
+_CARD_PATH = re.compile(r"^/cards/(quotes|statements)/([0-9]+)$")
 
 
 @blp.route("/oembed")
@@ -31,8 +32,15 @@ def oembed(args):
     match = _CARD_PATH.match(urlparse(args["url"]).path)
     if match is None:
         abort(404, message="Not a quotetrack card URL (expected /cards/quotes/ID or /cards/statements/ID).")
-    item_id = int(match.group(2))
-    card = build_quote_card(item_id) if match.group(1) == "quotes" else build_statement_card(item_id)
+    kind, digits = match.groups()
+    # An id past the id columns (2^31-1) is a 404 like any id that does not exist, as on the card
+    # pages themselves (api/security.py's IdConverter), not an overflow in the database driver;
+    # leading zeros are the same id there too.
+    significant = digits.lstrip("0") or "0"
+    if len(significant) > len(str(MAX_ID)) or int(significant) > MAX_ID:
+        abort(404, message=f"No {kind.removesuffix('s')} {significant}.")
+    item_id = int(significant)
+    card = build_quote_card(item_id) if kind == "quotes" else build_statement_card(item_id)
     width = cards.clamp_width(args.get("maxwidth"))
     max_height = args.get("maxheight")
     text, height = fit(card, width, max_height)

@@ -61,6 +61,9 @@ def make_app(database_url, **config):
         "/api/v1/oembed?url=http%3A%2F%2Flocalhost%2Fcards%2Fquotes%2F1&format=xml",
         "/api/v1/oembed?url=&format=json",
         "/api/v1/oembed?url=javascript%3Aalert(1)",
+        "/api/v1/oembed?url=http%3A%2F%2Flocalhost%2Fcards%2Fquotes%2F1&maxwidth=99999999999999999999999",
+        "/api/v1/oembed?url=http%3A%2F%2Flocalhost%2Fcards%2Fquotes%2F1&maxheight=99999999999999999999999",
+        "/api/v1/oembed?url=http%3A%2F%2Flocalhost%2Fcards%2Fquotes%2F1&maxwidth=" + "9" * 5000,  # past int()'s digits
     ],
 )
 def test_out_of_bounds_and_hostile_query_parameters_are_422(client, url):
@@ -82,10 +85,30 @@ def test_out_of_bounds_and_hostile_query_parameters_are_422(client, url):
         "/api/v1/speakers/a%00b",  # NUL: PostgreSQL refuses it in a query
         "/api/v1/speakers/a%1Bb/statements",
         "/speakers/a%00b",
+        # oEmbed reads the id from the card URL it is given: the same range, the same 404
+        "/api/v1/oembed?url=http%3A%2F%2Flocalhost%2Fcards%2Fquotes%2F99999999999999999999999",
+        "/api/v1/oembed?url=http%3A%2F%2Flocalhost%2Fcards%2Fstatements%2F99999999999999999999999",
+        "/api/v1/oembed?url=http%3A%2F%2Flocalhost%2Fcards%2Fquotes%2F9223372036854775808",
+        "/api/v1/oembed?url=http%3A%2F%2Flocalhost%2Fcards%2Fstatements%2F2147483648",
+        "/api/v1/oembed?url=http%3A%2F%2Flocalhost%2Fcards%2Fquotes%2F99999999999999999999999%3Fwidth%3D999999999999",
+        "/api/v1/oembed?url=http%3A%2F%2Flocalhost%2Fcards%2Fquotes%2F" + "9" * 2000,
     ],
 )
 def test_ids_past_the_id_columns_and_non_ascii_digits_are_404(client, url):
     assert_error(client.get(url), 404)
+
+
+def test_oembed_reads_a_card_id_as_the_card_pages_do(client, auth):
+    assert client.post("/api/v1/articles", json=ARTICLE, headers=auth).status_code == 201
+    quote_id = client.get("/api/v1/quotes").get_json()["items"][0]["id"]
+    plain = client.get("/api/v1/oembed", query_string={"url": f"http://localhost/cards/quotes/{quote_id}"})
+    padded = client.get("/api/v1/oembed", query_string={"url": f"http://localhost/cards/quotes/{quote_id:030d}"})
+    assert plain.status_code == padded.status_code == 200 and plain.get_json() == padded.get_json()
+    assert client.get(f"/cards/quotes/{quote_id:030d}").status_code == 200  # leading zeros: the same id there too
+    body = assert_error(
+        client.get("/api/v1/oembed", query_string={"url": "http://localhost/cards/quotes/2147483647"}), 404
+    )
+    assert body["message"] == "No quote 2147483647."
 
 
 def test_nul_and_control_characters_in_bodies_are_422_on_every_database(client, auth):
@@ -361,8 +384,39 @@ def test_under_gunicorn_every_response_has_the_headers_and_no_server_banner(tmp_
 
 
 def test_body_over_the_size_limit_is_413_in_the_error_shape(database_url, nlp):
-    app = make_app(database_url, MAX_ARTICLE_CHARS=1_000)  # body cap: 4 x 1,000 + 64 KiB
+    app = make_app(database_url, MAX_ARTICLE_CHARS=1_000)  # body cap: 6 x 1,000 + 64 KiB
     client = app.test_client()
     body = json.dumps({"text": "x" * 80_000})
     assert_error(client.post("/api/v1/extract", data=body, content_type="application/json"), 413)
+    app.extensions["quotetrack"].db.engine.dispose()
+
+
+def test_a_text_within_the_limit_fits_the_body_cap_however_it_is_escaped(tmp_path, nlp):
+    """json.dumps escapes every non-ASCII character by default (`\\u00e9`, 6 bytes): a text of
+    MAX_ARTICLE_CHARS characters, nearly all of them such, is no 413. Its length is checked in characters, after
+    decoding (a 422 naming the text); the body cap stays a hard one, in bytes: MAX_ARTICLE_CHARS
+    x 6 + 64 KiB (README, "Limits and errors"). No extraction runs (200,000 characters of it would
+    take seconds): an invalid date, or the text one character too long, stops the request first."""
+    url = f"sqlite:///{tmp_path / 'archive.sqlite3'}"
+    app = make_app(url, MAX_ARTICLE_CHARS=200_000)  # the default
+    client, auth = app.test_client(), make_key(app)
+    cap = 200_000 * 6 + 64 * 1024
+    assert app.config["MAX_CONTENT_LENGTH"] == cap == 1_265_536
+    text = "Καλημέρα\u00a0κόσμε\u2026\n" * 12_500  # 200,000 characters in short paragraphs, no quotes
+    assert len(text) == 200_000
+    article = {**ARTICLE, "text": text, "title": "Éducation : « une rentrée chère »", "author": "Émilie Dufrène"}
+    escaped = json.dumps({**article, "published": "2024-02-30"})  # ensure_ascii, json.dumps' default
+    assert len(escaped) > 200_000 * 4 + 64 * 1024  # what the old cap (x 4) refused
+    answer = client.post("/api/v1/articles", data=escaped, content_type="application/json", headers=auth)
+    assert set(assert_error(answer, 422)["errors"]["json"]) == {"published"}  # the text passed
+    too_long = json.dumps({"text": text + "é"})
+    body = assert_error(client.post("/api/v1/extract", data=too_long, content_type="application/json"), 422)
+    assert body["errors"]["json"]["text"] == ["Article text is 200001 characters; the limit is 200000."]
+    # The hard cap, to the byte: a body of exactly `cap` bytes is read, one byte more is a 413.
+    padding = cap - len(json.dumps({"text": ""}))
+    at_cap = json.dumps({"text": "x" * padding})
+    assert len(at_cap) == cap
+    assert_error(client.post("/api/v1/extract", data=at_cap, content_type="application/json"), 422)
+    over = assert_error(client.post("/api/v1/extract", data=at_cap + " ", content_type="application/json"), 413)
+    assert over["errors"] == {}
     app.extensions["quotetrack"].db.engine.dispose()
