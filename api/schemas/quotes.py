@@ -90,6 +90,9 @@ class QuoteSchema(OrderedSchema):
         )
     )
     identity = ma.fields.Nested(IdentitySchema, allow_none=True)
+    revision = ma.fields.Integer(
+        metadata={"description": "The article revision the quote was extracted from: the text its offsets index."}
+    )
 
 
 class QuoteDetailSchema(QuoteSchema):

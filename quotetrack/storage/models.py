@@ -33,6 +33,11 @@ NAMING = {
 }
 
 
+# Tables whose ids are public (API paths, embedded cards): SQLite never gives one of their ids
+# twice, even after the newest rows were deleted (migration 0013). PostgreSQL's sequences never do.
+PUBLIC_IDS = {"sqlite_autoincrement": True}
+
+
 def _now() -> datetime:
     return datetime.now(UTC)
 
@@ -56,6 +61,7 @@ class ArticleRow(Base):
             sqlite_where=sql_text("url IS NULL"),
             postgresql_where=sql_text("url IS NULL"),
         ),
+        PUBLIC_IDS,
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -99,6 +105,7 @@ class ArticleRevisionRow(Base):
 
 class SpeakerRow(Base):
     __tablename__ = "speakers"
+    __table_args__ = (PUBLIC_IDS,)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     slug: Mapped[str] = mapped_column(String(200), unique=True)
@@ -152,6 +159,7 @@ class QuoteRow(Base):
     __table_args__ = (
         UniqueConstraint("article_id", "revision", "start", "end", name="uq_quotes_article_revision_span"),
         Index("ix_quotes_speaker_kind", "speaker_id", "kind"),
+        PUBLIC_IDS,
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -213,6 +221,7 @@ class ClaimRow(Base):
             sqlite_where=sql_text("best_link_id IS NOT NULL"),
             postgresql_where=sql_text("best_link_id IS NOT NULL"),
         ),
+        PUBLIC_IDS,
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -243,6 +252,7 @@ class StatementRow(Base):
     """One remark of one speaker, as every outlet worded it: a group of claims."""
 
     __tablename__ = "statements"
+    __table_args__ = (PUBLIC_IDS,)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     speaker_id: Mapped[int | None] = mapped_column(ForeignKey("speakers.id", ondelete="SET NULL"), index=True)
@@ -360,3 +370,14 @@ class JobRow(Base):
     attempts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now, onupdate=_now)
+
+
+class SlugCounterRow(Base):
+    """A speaker slug handed out, with the last number drawn for its namesakes (migration 0012,
+    storage/identity.py `unique_slug`): "officials" at 18 means officials, officials-2 ...
+    officials-18 are taken or were. Never lowered, never deleted: no slug is handed out twice."""
+
+    __tablename__ = "slug_counters"
+
+    base: Mapped[str] = mapped_column(String(200), primary_key=True)
+    last: Mapped[int] = mapped_column(Integer)
