@@ -58,3 +58,35 @@ def test_the_claims_migration_keeps_every_statement_and_link(db, nlp):
         new = session.scalar(select(ClaimRow).join(ClaimRow.quote).where(QuoteRow.text.startswith("Either she")))
         statement = new.statement
         assert statement is not None and statement.outlet_count == 3
+
+
+@pytest.mark.model
+def test_the_public_ids_migration_keeps_every_row_and_never_gives_an_id_twice(db, nlp):
+    db.downgrade("0012")
+    for item in read_path(SEEDS):
+        with db.transaction() as session:
+            store_article(session, item.article, extract_quotes(item.article.text, nlp)[0], "test")
+    tables = ("articles", "speakers", "statements", "quotes", "claims")
+
+    def snapshot():
+        with db.engine.connect() as connection:
+            return {t: connection.execute(text(f"SELECT * FROM {t} ORDER BY id")).all() for t in tables}
+
+    before = snapshot()
+    db.migrate()
+    assert snapshot() == before
+    with db.engine.connect() as connection:
+        if db.dialect == "sqlite":
+            for table in tables:
+                sql = connection.execute(text("SELECT sql FROM sqlite_master WHERE name = :t"), {"t": table}).scalar()
+                assert "AUTOINCREMENT" in sql
+            assert connection.execute(text("PRAGMA integrity_check")).all() == [("ok",)]
+            assert connection.execute(text("PRAGMA foreign_key_check")).all() == []
+        newest = connection.execute(text("SELECT max(id) FROM quotes")).scalar()
+    with db.transaction() as session:
+        session.execute(text("DELETE FROM quotes WHERE id = :id"), {"id": newest})
+    article = Article("“The ferry runs all winter,” Mara Quell said.", url="https://example.org/after-0013")
+    with db.transaction() as session:
+        store_article(session, article, extract_quotes(article.text, nlp)[0], "test")
+    with db.reading() as session:
+        assert session.scalar(select(QuoteRow.id).where(QuoteRow.text.startswith("The ferry"))) > newest
