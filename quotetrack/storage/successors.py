@@ -16,9 +16,10 @@ def _overlap(a: QuoteRow, b: QuoteRow) -> int:
 
 
 def successor_id(session: Session, quote: QuoteRow) -> int | None:
-    """The live revision's quote (accepted, or rejected by an editor) with the same wording, else the same span, else (in
-    the same text only: offsets of two revisions index different texts) the one overlapping
-    it most. None when the quote is live itself or nothing stands in its place."""
+    """The live revision's quote (accepted, or rejected by an editor) with the same wording,
+    else the same span, else (in the same text only: offsets of two revisions index different
+    texts) the one overlapping it most. None when the quote is live itself or nothing stands
+    in its place."""
     if quote.status == QuoteStatus.ACCEPTED and quote.revision == quote.article.revision:
         return None
     live = list(
