@@ -105,10 +105,11 @@ def add_quotes(
     A quote whose span is in `reuse` (a re-extraction's quote found again) updates that row,
     id kept, with new claims; the others are new rows."""
     reuse = reuse or {}
-    for existing in reuse.values():  # its claims are made anew: the old ones go first (unique ordinals)
-        existing.claims.clear()
+    for kept in reuse.values():  # its claims are made anew: the old ones go first (unique ordinals)
+        kept.claims.clear()
     session.flush()
-    added, new = [], []
+    added: list[QuoteRow] = []
+    new: list[QuoteRow] = []
     with session.no_autoflush:  # the rows join the session together, below
         for quote, attribution in zip(quotes, attributions, strict=True):
             fields = _fields(row, quote, attribution)
