@@ -20,6 +20,10 @@ THREADS = 6
 NEW_PERSON_A = "“The bridge will reopen in spring,” Zelda Quorringham said on Tuesday.\n"
 NEW_PERSON_B = "“We have found the money for the bridge,” said Zelda Quorringham, the county treasurer.\n"
 SAME_TEXT = "“Nobody told us about the closure,” Ambrose Fennimore-Tate said.\n"
+# Each article's "officials" is a speaker of its own (officials, officials-2, ...): every
+# ingest draws a slug for one name at once.
+OFFICIALS = "“The {} bridge will stay shut until spring,” officials said on Tuesday.\n"
+GROUP_THREADS, WAVES = 10, 4
 
 
 def hammer(client, headers, bodies: list[dict]) -> list[tuple[int, dict]]:
@@ -84,6 +88,27 @@ def test_new_versions_of_one_url_at_once_are_revisions_not_articles(app, client,
     assert [status for status, _ in answers].count(201) == revisions - 1
 
 
+def test_articles_quoting_officials_at_once_each_get_a_slug_without_a_500(app, client, auth):
+    """Issue 38 finding 5: every ingest creates a speaker "officials" of its article at the
+    same instant. A slug drawn by probing officials, officials-2, ... went to two transactions
+    (uq_speakers_slug on PostgreSQL), and one that kept losing answered 500."""
+    for wave in range(WAVES):
+        bodies = [
+            {
+                "text": OFFICIALS.format(f"Wave {wave} number {i}"),
+                "url": f"https://example.org/race/officials-{wave}-{i}",
+            }
+            for i in range(GROUP_THREADS)
+        ]
+        answers = hammer(client, auth, bodies)
+        assert [status for status, _ in answers] == [201] * GROUP_THREADS, answers
+        assert all(answer["quotes"][0]["speaker"]["name"] == "officials" for _, answer in answers), answers
+    with app.extensions["quotetrack"].db.reading() as session:
+        slugs = list(session.scalars(select(SpeakerRow.slug).where(SpeakerRow.name == "officials")))
+    assert len(slugs) == len(set(slugs)) == WAVES * GROUP_THREADS
+    assert all(slug == "officials" or slug.removeprefix("officials-").isdigit() for slug in slugs), slugs
+
+
 @pytest.mark.parametrize("web_workers", [3])
 def test_races_between_web_worker_processes(database_url, tmp_path, web_workers):
     """The same races between real processes: gunicorn with three web workers (each its own
@@ -118,15 +143,22 @@ def test_races_between_web_worker_processes(database_url, tmp_path, web_workers)
         same_text = at_once([{"text": SAME_TEXT}] * 6)
         pairs = enumerate([NEW_PERSON_A, NEW_PERSON_B] * 3)
         person = at_once([{"text": t, "url": f"https://example.org/race/p-person-{i % 2}"} for i, t in pairs])
+        officials = at_once(
+            [
+                {"text": OFFICIALS.format(f"Process {i}"), "url": f"https://example.org/race/p-officials-{i}"}
+                for i in range(6)
+            ]
+        )
     finally:
         stack.stop()
     for answers in (same_url, same_text):
         assert sorted(status for status, _ in answers) == [200] * 5 + [201], answers
         assert len({answer["article"]["id"] for _, answer in answers}) == 1
     assert all(status in (200, 201) for status, _ in person), person
+    assert [status for status, _ in officials] == [201] * 6, officials
     db = Database(database_url)
     with db.reading() as session:
         named = select(func.count()).select_from(SpeakerRow).where(SpeakerRow.name == "Zelda Quorringham")
         assert session.scalar(named) == 1
-        assert session.scalar(select(func.count()).select_from(ArticleRow)) == len(warm) + 2 + 2
+        assert session.scalar(select(func.count()).select_from(ArticleRow)) == len(warm) + 2 + 2 + 6
     db.engine.dispose()

@@ -39,7 +39,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
 
-from sqlalchemy import select
+from sqlalchemy import Connection, Engine, select
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from ..attribution.names import (
@@ -56,7 +57,7 @@ from ..attribution.names import (
 from ..extraction.cues import HONORIFICS
 from ..normalization.folding import ascii_letters
 from ..types import Speaker, SpeakerKind
-from .models import SpeakerAliasRow, SpeakerKeyRow, SpeakerRow
+from .models import SlugCounterRow, SpeakerAliasRow, SpeakerKeyRow, SpeakerRow
 
 
 class IdentityMethod(StrEnum):
@@ -441,12 +442,50 @@ def add_titles_and_aliases(row: SpeakerRow, titles, aliases) -> None:
 
 
 def unique_slug(session: Session, name: str) -> str:
-    base = slugify(name)
-    slug, n = base, 1
-    while session.scalar(select(SpeakerRow.id).where(SpeakerRow.slug == slug)) is not None:
-        n += 1
-        slug = f"{base}-{n}"
-    return slug
+    """A slug no speaker has had: the name slugified for the first of that name, then
+    base-2, base-3 ... Slugs are public URLs: none is handed out twice, even after its speaker
+    was merged or deleted. A handful of statements, however many namesakes (draw_slug)."""
+    return draw_slug(session, slugify(name))
+
+
+def draw_slug(db: Session | Connection, base: str) -> str:
+    """The next slug of `base` from its counter (SlugCounterRow, migration 0012), one that no
+    speaker holds either (rows written without a counter: by hand, before 0012's seeding).
+
+    On PostgreSQL a session's draw is a transaction of its own, committed at once, like a
+    sequence: the counter's row lock lasts one statement, so ingests drawing slugs for
+    "officials" neither queue behind each other's whole unit of work nor deadlock on two
+    counters taken in opposite orders; a unit of work that rolls back leaves a gap, never a
+    slug given twice. SQLite (writers queue at BEGIN IMMEDIATE) and a migration's connection
+    draw in the caller's transaction."""
+    while True:
+        bind = db.get_bind() if isinstance(db, Session) else db
+        if isinstance(bind, Engine) and bind.dialect.name == "postgresql":
+            with bind.begin() as connection:
+                slug = _claim_next(connection, base)
+        else:
+            slug = _claim_next(db, base)
+        if slug is not None and db.scalar(select(SpeakerRow.id).where(SpeakerRow.slug == slug)) is None:
+            return slug
+
+
+def _claim_next(db: Session | Connection, base: str) -> str | None:
+    """Count `base` up by one (one upsert: on PostgreSQL a second drawer of `base` waits on
+    its row) and claim what that number names: `base` itself at 1 (its row was just made),
+    else "base-n" by inserting a row of its own, which fails (None: draw again) when the slug is
+    taken already, as "officials-2" is when a name slugifies to it."""
+    bind = db.get_bind() if isinstance(db, Session) else db
+    insert = postgresql.insert if bind.dialect.name == "postgresql" else sqlite.insert
+    count = insert(SlugCounterRow).values(base=base, last=1)
+    count = count.on_conflict_do_update(index_elements=[SlugCounterRow.base], set_={"last": SlugCounterRow.last + 1})
+    number = db.execute(count.returning(SlugCounterRow.last)).scalar_one()
+    if number == 1:
+        return base
+    slug = f"{base}-{number}"
+    claim = (
+        insert(SlugCounterRow).values(base=slug, last=1).on_conflict_do_nothing(index_elements=[SlugCounterRow.base])
+    )
+    return slug if db.execute(claim.returning(SlugCounterRow.base)).first() is not None else None
 
 
 def _brief(rows) -> list[dict]:

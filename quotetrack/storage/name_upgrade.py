@@ -23,7 +23,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
 from quotetrack.attribution.names import canonical_person, fold, slugify
-from quotetrack.storage.identity import folded_name, person_key, person_name
+from quotetrack.storage.identity import draw_slug, folded_name, person_key, person_name
 
 speakers = sa.table(
     "speakers",
@@ -273,7 +273,12 @@ def local_key(article_id: int, name: str) -> str:
 
 
 def unique_slug(connection: Connection, name: str) -> str:
+    """From 0012 on, drawn as the ingest draws (identity.draw_slug: the slug counters). Before
+    (0006, 0007), that table does not exist yet: the first free of base, base-2, ..., as those
+    migrations always did (0012 then seeds the counters above every slug they made)."""
     base = slugify(name)
+    if sa.inspect(connection).has_table("slug_counters"):
+        return draw_slug(connection, base)
     slug, n = base, 1
     while connection.scalar(sa.select(speakers.c.id).where(speakers.c.slug == slug)) is not None:
         n += 1
