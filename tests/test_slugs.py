@@ -156,3 +156,17 @@ def test_the_counters_start_above_the_slugs_stored_before_them(database_url):
             assert not inspect(connection).has_table("slug_counters")
     finally:
         db.engine.dispose()
+
+
+def test_a_migrations_slugs_are_drawn_from_the_same_counters(db):
+    """name_upgrade (the data steps of the name migrations) draws on its connection as the
+    ingest does once the counters exist; before 0012 (0006, 0007) it probes as it always did."""
+    from quotetrack.storage import name_upgrade
+
+    store(db, "Hospital")
+    with db.engine.begin() as connection:
+        assert name_upgrade.unique_slug(connection, "Hospital") == "hospital-2"
+    assert store(db, "Hospital") == "hospital-3"  # the migration's draw counted
+    db.downgrade("0011")
+    with db.engine.begin() as connection:
+        assert name_upgrade.unique_slug(connection, "Hospital") == "hospital-2"  # drawn above, never stored
