@@ -41,7 +41,7 @@ COMMON_ERRORS = {
     "401": "No API key, or an unknown or revoked one.",
     "403": "The API key lacks the scope.",
     "404": "No such item (an unknown id or slug, or an id out of range).",
-    "413": "Request body too large (over MAX_ARTICLE_CHARS × 4 + 64 KiB bytes).",
+    "413": "Request body too large (over MAX_ARTICLE_CHARS × 6 + 64 KiB bytes: room for a \\u-escaped text).",
     "422": "Invalid input: `errors` says which field (or query parameter) and why.",
     "429": "Too many writes from this address or key (Retry-After).",
     "500": "An unexpected error (logged); nothing was written.",
