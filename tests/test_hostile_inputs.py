@@ -40,6 +40,7 @@ from spacy.language import Language
 from quotetrack import extraction
 from quotetrack import quotes as quotes_module
 from quotetrack.attribution import description_links
+from quotetrack.attribution import table as table_module
 from quotetrack.attribution.candidates import Article
 from quotetrack.attribution.table import _ACRONYM_DEFINITION
 from quotetrack.errors import ExtractionBudgetExceeded, InvalidInput
@@ -52,6 +53,7 @@ from quotetrack.nlp.pipeline import MAX_CHUNK_CHARS, MAX_SENTENCE_TOKENS, Guarde
 from quotetrack.quotes import extract_many, extract_quotes
 
 from .conftest import SEEDS
+from .test_name_table_scaling import full_names
 
 SNAPSHOT = Path(__file__).parent / "data" / "hostile_seed_quotes.json"
 # A count of linear work grows about 16x when the text grows 16x; quadratic work 256x.
@@ -208,6 +210,8 @@ COUNTED = {
     "described speakers": lambda n: "".join(
         f"The officials of district {i} said the pipes would be replaced.\n\n" for i in range(n // 66)
     ),
+    # Issue 38: distinct invented people, each named once ('Bablan Dablanx said "..."').
+    "many distinct named people": lambda n: full_names(n // 68),
 }
 # Work per character of text (per token for sentence pairs) the guarded stages stay under.
 # Numbers, not the guards' constants, so that a guard switched off or set far higher fails
@@ -220,7 +224,10 @@ COUNTED = {
 # paragraphs); claims read the Doc's text at most once (measured: never, extraction cached it);
 # linking an article's descriptions compares a description's words with those of the few earlier
 # ones that share its rarest word (measured: 0.2 per character of described speakers; comparing
-# each with every earlier one made 3.8 s of 18 at 200 KB).
+# each with every earlier one made 3.8 s of 18 at 200 KB); the name table compares a name only
+# with the names it may be part of or a misspelling of, found by index (measured: 1 in 20,000
+# characters of many distinct named people, 3 in as much news; comparing every pair of people
+# made 3.9 per character there, 80 s at 199 KB).
 BOUNDS = {
     "tokenizer: characters searched for affixes, per character": 200,
     "sentences: token pairs within a sentence, per token": 150,
@@ -228,6 +235,7 @@ BOUNDS = {
     "claims: characters of doc.text read, per character": 2,
     "candidates: paragraph look-ups, per character": 1,
     "descriptions: words compared, per character": 1,
+    "name table: names compared, per character": 1,
 }
 # Longest Doc, in tokens, a component may be given (MAX_PARSE_TOKENS).
 LONGEST_DOC = 8_000
@@ -284,7 +292,8 @@ def count_work(nlp, monkeypatch, component_inputs):
     - quotes.claim_spans, given the Doc behind a proxy counting reads of `doc.text`;
     - the paragraph look-ups of the candidate features (attribution/candidates.Article): they
       once looked up every mention of every candidate for every quote (17M at 50 KB);
-    - the words description_links compares (`_bare`, each word of each comparison)."""
+    - the words description_links compares (`_bare`, each word of each comparison);
+    - the name table's comparisons of two names (`part_of`, `near_surname`)."""
     tokenizer = nlp.tokenizer.tokenizer
     work: Counter = Counter()
     searches = ("prefix_search", "suffix_search", "infix_finditer", "token_match", "url_match")
@@ -335,6 +344,11 @@ def count_work(nlp, monkeypatch, component_inputs):
         "_bare",
         _counted(description_links._bare, work, "descriptions: words compared, per character"),
     )
+    for comparison in ("part_of", "near_surname"):
+        counted_comparison = _counted(
+            getattr(table_module, comparison), work, "name table: names compared, per character"
+        )
+        monkeypatch.setattr(table_module, comparison, counted_comparison)
 
     def count(text: str) -> tuple[Counter, int]:
         """The counts for `text`, and the length of the longest Doc a component was given."""

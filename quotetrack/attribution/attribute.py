@@ -14,6 +14,7 @@ from spacy.tokens import Doc, Token
 
 from ..extraction.candidate import Candidate
 from ..extraction.syntax import QuoteMask
+from ..nlp import budget
 from ..types import SpeakerKind
 from .candidates import Article
 from .context import Context, Lookahead, Resolution
@@ -31,7 +32,7 @@ def build_table(doc: Doc, mask: QuoteMask, candidates: list[Candidate]) -> NameT
     """The article's names: NER's people and organisations, defined acronyms, and whatever
     name each quote's speaker mention carries (a name NER missed, "Mr. Toccafondi")."""
     table = NameTable(doc, mask)
-    for candidate in candidates:
+    for candidate in budget.checked(doc, "name table", candidates):
         if candidate.label is not None and table.person(candidate.label) is None and looks_like_person(candidate.label):
             table.add_person(candidate.label)  # an interviewee NER missed is still a person of the article
             continue
@@ -44,7 +45,7 @@ def build_table(doc: Doc, mask: QuoteMask, candidates: list[Candidate]) -> NameT
                 _register(table, head, mask)
     # People NER missed but the text names in full as a subject ("Gov. Ana Ruiz spoke ...; she
     # said ..."): a pronoun's antecedent must be in the table to be found.
-    for token in doc:
+    for token in budget.checked(doc, "name table", doc, every=256):
         if token.dep_ in {"nsubj", "nsubjpass"} and token.pos_ == "PROPN" and not mask.contains(token):
             subject = name_in(token, mask)
             if subject is not None and subject.kind is SpeakerKind.PERSON and not subject.bare:
@@ -122,7 +123,7 @@ def propose(
 
 def _attribute_in_order(candidates: list[Candidate], ctx: Context) -> list[tuple[Candidate, Resolution]]:
     resolutions: list[tuple[Candidate, Resolution]] = []
-    for candidate in candidates:
+    for candidate in budget.checked(ctx.table.doc, "attribution", candidates):
         resolution = attribute(candidate, ctx)
         resolutions.append((candidate, resolution))
         ctx.previous.append((candidate, resolution))

@@ -19,6 +19,7 @@ from spacy.tokens import Doc, Token
 
 from ..extraction.candidate import Candidate
 from ..extraction.syntax import QUOTED_AS, QuoteMask, doc_text, is_cue
+from ..nlp import budget
 from ..types import SpeakerKind
 from .calibration import BASE_CONFIDENCE
 from .context import Resolution
@@ -57,15 +58,25 @@ class Article:
     # across noise.
     named: dict[int, tuple[Entry, dict[int, list[int]]]]
     sorted_positions: dict[int, list[int]]  # id(entry) -> its mentions' positions, in text order
+    # paragraph -> the entries named in it, each with its place in `named` and its mentions by
+    # paragraph: a quote's neighbours are looked up by paragraph, not found among all entries.
+    named_in: dict[int, list[tuple[int, Entry, dict[int, list[int]]]]]
 
     @classmethod
     def of(cls, doc: Doc, table: NameTable, mask: QuoteMask, paragraph_of: Callable[[int], int]) -> Article:
         positions = [p for e in table.people.values() for p in e.positions]
         entries = {id(e): e for e in (*table.people.values(), *table.organisations.values())}.values()
-        ordered = {id(e): sorted(e.positions) for e in entries}
-        named = {id(e): (e, _by_paragraph(ordered[id(e)], paragraph_of)) for e in entries}
+        ordered: dict[int, list[int]] = {}
+        named: dict[int, tuple[Entry, dict[int, list[int]]]] = {}
+        named_in: dict[int, list[tuple[int, Entry, dict[int, list[int]]]]] = {}
+        for place, e in enumerate(budget.checked(doc, "candidates", entries)):
+            ordered[id(e)] = sorted(e.positions)
+            paragraphs = _by_paragraph(ordered[id(e)], paragraph_of)
+            named[id(e)] = (e, paragraphs)
+            for paragraph in paragraphs:
+                named_in.setdefault(paragraph, []).append((place, e, paragraphs))
         first = min(positions, default=None)
-        return cls(doc, table, mask, paragraph_of, {t.idx: t for t in doc}, first, named, ordered)
+        return cls(doc, table, mask, paragraph_of, {t.idx: t for t in doc}, first, named, ordered, named_in)
 
     def in_paragraph(self, entry: Entry, paragraph: int) -> list[int]:
         """The entry's mentions in one paragraph, in text order."""
@@ -196,14 +207,13 @@ def _previous_speakers(quote: Candidate, resolutions: list[tuple[Candidate, Reso
 
 def _named_nearby(quote: Candidate, article: Article) -> list[Entry]:
     """People and organisations named outside quotes from PARAGRAPHS_BACK paragraphs above the
-    quote down to the end of its own paragraph."""
-    first = quote.paragraph - PARAGRAPHS_BACK
-    return [
-        entry
-        for entry, paragraphs in article.named.values()
-        if quote.paragraph in paragraphs
-        or any(paragraphs[p][0] < quote.start for p in range(first, quote.paragraph) if p in paragraphs)
-    ]
+    quote down to the end of its own paragraph; in the order of `article.named`."""
+    nearby: dict[int, Entry] = {}
+    for paragraph in range(quote.paragraph - PARAGRAPHS_BACK, quote.paragraph + 1):
+        for place, entry, paragraphs in article.named_in.get(paragraph, ()):
+            if paragraph == quote.paragraph or paragraphs[paragraph][0] < quote.start:
+                nearby[place] = entry
+    return [nearby[place] for place in sorted(nearby)]
 
 
 def _as_written(quote: Candidate, proposal: Resolution) -> Entry | None:

@@ -27,6 +27,7 @@ from spacy.tokens import Doc, Token
 
 from ..extraction.candidate import Candidate
 from ..extraction.cues import DOCUMENT_NOUNS, PRONOUNS_FEMALE, PRONOUNS_MALE, PRONOUNS_PLURAL, UTTERANCE_NOUNS
+from ..nlp import budget
 from ..normalization.lexicon import places
 from ..types import SpeakerKind
 from .context import Resolution
@@ -111,7 +112,7 @@ def link_descriptions(
     target: dict[int, Entry] = {}
     appositives = _appositives(described[0].head.doc, table) if described else {}
     relatives = _named_relatives(described)
-    for d in described:
+    for d in budget.checked(table.doc, "linking descriptions", described):
         named = (
             _relative_named(d, relatives, table)
             or _named_in_apposition(d, appositives)
@@ -124,7 +125,7 @@ def link_descriptions(
     kept = _Kept()
     earlier_speakers = _SpeakersByWords(resolutions)
     issued = _IssuedDocuments(described[0].head.doc) if described else None
-    for d in described:
+    for d in budget.checked(table.doc, "linking descriptions", described):
         if d.index in target:
             continue
         found = (

@@ -288,16 +288,20 @@ def _name_after_description(head: Token, mask: QuoteMask) -> str | None:
 
 
 def _named_alone_elsewhere(word: Token) -> bool:
-    """`word` stands elsewhere in the text as a one-word name: no proper noun on either side."""
+    """`word` stands elsewhere in the text as a one-word name: no proper noun on either side.
+    The words standing so are listed once per Doc: a pass over the text per mention was
+    quadratic (issue #38: 3,000 people named in 199 KB)."""
     doc = word.doc
-    for other in doc:
-        if other.i == word.i or other.text != word.text:
-            continue
-        left = doc[other.i - 1] if other.i > 0 else None
-        right = doc[other.i + 1] if other.i + 1 < len(doc) else None
-        if all(t is None or t.pos_ != "PROPN" for t in (left, right)):
-            return True
-    return False
+    alone = doc.user_data.get("quotetrack.alone")
+    if alone is None:
+        alone = {}
+        propn = [t.pos_ == "PROPN" for t in doc]
+        for other in doc:
+            i = other.i
+            if not (i > 0 and propn[i - 1]) and not (i + 1 < len(doc) and propn[i + 1]):
+                alone.setdefault(other.text, []).append(i)
+        doc.user_data["quotetrack.alone"] = alone
+    return any(i != word.i for i in alone.get(word.text, ())[:2])
 
 
 def _proper_run(head: Token) -> Span | None:

@@ -9,8 +9,10 @@ never change them, so the attribution of one quote cannot rename the speaker of 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from bisect import bisect_left
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
+from itertools import islice
 
 from spacy.tokens import Doc, Span, Token
 
@@ -23,6 +25,7 @@ from ..extraction.syntax import (
     entities_within,
     noun_phrase,
 )
+from ..nlp import budget
 from ..normalization.lexicon import has_person_sense, is_word, places
 from ..types import Speaker, SpeakerKind
 from .gender import first_name_gender
@@ -40,6 +43,7 @@ from .name_spans import (
 from .names import (
     COMMON_NOUNS,
     ORGANISATION_WORDS,
+    PARTICLES,
     canonical_person,
     ends_in_organisation_word,
     family_name,
@@ -63,6 +67,10 @@ _ACRONYM_DEFINITION = re.compile(
 _HONORIFIC_GENDER = {"mr.": "male", "mr": "male", "mrs.": "female", "mrs": "female", "ms.": "female", "ms": "female"}
 
 _QUOTE_MARKS = frozenset('"“”„«»')
+# The stage a spent time budget names when it runs out while the table is built, and how
+# many tokens a pass over the whole text reads between two checks (each reads little).
+_STAGE = "name table"
+_TOKENS_BETWEEN_CHECKS = 256
 
 
 @dataclass
@@ -97,7 +105,18 @@ class NameTable:
         self.organisations: dict[str, Entry] = {}
         self.acronym_of: dict[str, str] = {}  # folded full name -> acronym
         self._frozen = False
-        self._surnames: dict[str, list[Entry]] = {}
+        # People by surname, first word and misspelt surname, kept up to date as they are
+        # registered (look-ups during the build read it too), rebuilt once frozen.
+        self._index = _PeopleIndex()
+        # While merging: id(entry) -> the keys of `people` naming it (none once it joined another).
+        self._keys_of: dict[int, list[tuple[str, str]]] = {}
+        self._frozen_people: list[Entry] | None = None  # unique_people(), once frozen
+        self._holders: dict[str | None, list[Entry]] | None = None  # by_role's index, once asked
+        self._named_at: tuple[list[int], dict[int, Entry]] | None = None  # nearest_person's, once asked
+        self._key_counts: dict[int, int] | None = None  # by_first_name's: id(entry) -> keys naming it
+        # Folded first word of an organisation's name -> the organisations filed under it: every
+        # one of `organisations`, under each name it had (organisation_opened_by checks the name).
+        self._opened: dict[str, dict[int, Entry]] = {}
         self._companies: set[str] = set()  # folded names a title says are businesses
         # One-word names NER called a person and the table did not take (no title, no person
         # shape): "Kilbrannan" beside "Kilbrannan United" (_attach_opening_words).
@@ -113,12 +132,24 @@ class NameTable:
         are read for every person registered, and look-ups get an index."""
         self._merge_partial_names()
         self._frozen = True
-        self._surnames = self._surname_index()
+        self._keys_of = {}
+        self._frozen_people = self.unique_people()
+        self._index = _PeopleIndex(self._frozen_people)
+        self._opened = {}
+        for organisation in {id(e): e for e in self.organisations.values()}.values():
+            self._file_opening(organisation)
         self._read_genders()  # sets genders only: the frozen table's index stays right
 
     def unique_people(self) -> list[Entry]:
         """Each person once: a merged partial name shares its fuller name's entry."""
+        if self._frozen_people is not None:  # read-only once built: listed once
+            return list(self._frozen_people)
         return list({id(e): e for e in self.people.values()}.values())
+
+    def _listed(self, entry: Entry) -> bool:
+        """While merging: whether `entry` is still one of the table's people (joined to
+        another, it is not), as `unique_people()` would say without listing them all."""
+        return bool(self._keys_of.get(id(entry)))
 
     def _merge_short_forms(self) -> None:
         """ "the Church" after "the Church of Scientology", "the Authority" after "Harbour
@@ -126,11 +157,22 @@ class NameTable:
         organisation of the article whose name holds those words, an alias of it. With none
         or several, it stays apart (and is never shared across articles, see identity)."""
         proper = {id(e): e for e in self.organisations.values() if not is_common_noun_phrase(e.name)}
-        for key, entry in list(self.organisations.items()):
+        # Each proper name's words, and the names holding each word: a short form is compared
+        # with the names holding its rarest word, not with every organisation of the article.
+        words_of = {number: set(fold(o.name).split()) for number, o in proper.items()}
+        holding: dict[str, list[Entry]] = {}
+        for number, organisation in proper.items():
+            for word in words_of[number]:
+                holding.setdefault(word, []).append(organisation)
+        for key, entry in budget.checked(self.doc, _STAGE, list(self.organisations.items())):
             if not is_common_noun_phrase(entry.name):
                 continue
             wanted = set(fold(entry.name).split()) - {"the"}
-            owners = [o for o in proper.values() if wanted <= set(fold(o.name).split())]
+            if wanted:
+                rarest = min(wanted, key=lambda w: len(holding.get(w, ())))
+                owners = [o for o in holding.get(rarest, ()) if wanted <= words_of[id(o)]]
+            else:
+                owners = list(proper.values())
             if len(owners) == 1:
                 owners[0].aliases.add(entry.name)
                 owners[0].positions.extend(entry.positions)
@@ -143,12 +185,20 @@ class NameTable:
         or by two or more of its closing words, is that organisation; the full proper name
         stays the name, the short form an alias. "France" is never "Air France"."""
         entries = {id(e): e for e in self.organisations.values()}.values()
-        for key, entry in list(self.organisations.items()):
+        # Every name by its opening and closing words (all but the whole name): a short name
+        # is compared with the longer names it opens or closes, not with every organisation.
+        longer: dict[tuple[str, ...], dict[int, Entry]] = {}
+        for other in entries:
+            folded = tuple(fold(other.name).split())
+            for length in range(1, len(folded)):
+                longer.setdefault(folded[:length], {})[id(other)] = other
+                longer.setdefault(folded[-length:], {})[id(other)] = other
+        for key, entry in budget.checked(self.doc, _STAGE, list(self.organisations.items())):
             short = fold(entry.name).split()
             if not short or entry.aliases:
                 continue
             owners = []
-            for other in entries:
+            for other in longer.get(tuple(short), {}).values():
                 words = fold(other.name).split()
                 if other is entry or len(words) <= len(short):
                     continue
@@ -189,40 +239,35 @@ class NameTable:
         target.gender = target.gender or entry.gender
         for title in entry.titles:
             self._add_title(target, title)
-        for person, value in list(self.people.items()):
-            if value is entry:
-                self.people[person] = target
+        # The keys naming `entry` name `target` (none if `entry` joined another before).
+        moved = self._keys_of.pop(id(entry), [])
+        for person in moved:
+            self.people[person] = target
+        self._keys_of.setdefault(id(target), []).extend(moved)
 
     def _merge_misspelt_names(self) -> None:
         """ "Menzies Cambell" after "Sir Menzies Campbell": a full name with the same given
         name as exactly one other of the article and a surname a letter off (near_surname) is
         that person, under the name the article gave first."""
-        for entry in sorted(self.unique_people(), key=lambda e: -min(e.positions, default=-1)):
+        ordered = sorted(self.unique_people(), key=lambda e: -min(e.positions, default=-1))
+        # Only the people with as many words and the same first word whose surname is near
+        # enough are compared (_NearSurnames), and two of them are enough to say "not one".
+        near = _NearSurnames(_given_name, ordered)
+        for entry in budget.checked(self.doc, _STAGE, ordered):
             words = name_words(entry.name)
             if len(words) < 2:
                 continue
-            same = [
+            same = _first_two(
                 other
-                for other in self.unique_people()
+                for other in near.candidates(fold(surname(entry.name)), _given_name(entry))
                 if other is not entry
+                and self._listed(other)
                 and len(name_words(other.name)) == len(words)
                 and fold(name_words(other.name)[0]) == fold(words[0])
                 and near_surname(fold(surname(entry.name)), other.name)
-            ]
+            )
             if len(same) == 1 and min(same[0].positions, default=0) <= min(entry.positions, default=0):
                 self._join(entry, same[0])
-
-    def _surname_index(self) -> dict[str, list[Entry]]:
-        """Folded surname -> people, so look-ups after the build do not fold every name again.
-        A particle surname is found by its last word ("Russa") and whole ("la russa"); an
-        "al-" surname by its stem too ("Obeidi" for "al-Obeidi")."""
-        index: dict[str, list[Entry]] = {}
-        for entry in self.unique_people():
-            family = family_name(name_words(entry.name))
-            keys = {fold(surname(entry.name)), fold(" ".join(family)), stem(family[-1]) if family else ""}
-            for key in keys - {""}:
-                index.setdefault(key, []).append(entry)
-        return index
 
     def _merge_partial_names(self) -> None:
         """ "Ahern" (from "Mr. Ahern") into "Bertie Ahern", "Hadj Sahraoui" into "Hassiba Hadj
@@ -232,25 +277,51 @@ class NameTable:
         that person, whichever mention the table met first. Organisations NER made of such a
         run ("La Russa") point to the person too."""
         people = sorted(self.unique_people(), key=lambda e: len(name_words(e.name)))
-        for entry in people:
-            fuller = [f for f in self.unique_people() if f is not entry and part_of(entry.name, f.name)]
+        self._keys_of = {}
+        for key, value in self.people.items():
+            self._keys_of.setdefault(id(value), []).append(key)
+        # Each name is compared with the names it may be part of (_FullerNames) or a misspelling
+        # of (_NearSurnames), not with every person: the pairs were quadratic (199 KB of 3,000
+        # people named once each took 80 s). The people that joined another drop out (_listed).
+        fuller_names = _FullerNames(people)
+        for entry in budget.checked(self.doc, _STAGE, people):
+            fuller = [
+                f
+                for f in fuller_names.of(entry.name)
+                if f is not entry and self._listed(f) and part_of(entry.name, f.name)
+            ]
             # Nested fuller names ("Hadj Sahraoui" in "Hassiba Hadj Sahraoui") count once.
-            fuller = [f for f in fuller if not any(g is not f and part_of(f.name, g.name) for g in fuller)]
+            among = {id(f) for f in fuller}
+            fuller = [
+                f
+                for f in fuller
+                if not any(id(g) in among and g is not f and part_of(f.name, g.name) for g in fuller_names.of(f.name))
+            ]
             if not fuller and len(name_words(entry.name)) == 1:  # "Ms Bauchtman" for Lydia Buchtmann
                 word = fold(name_words(entry.name)[0])
-                fuller = [f for f in self.unique_people() if f is not entry and near_surname(word, f.name)]
+                fuller = _first_two(
+                    f
+                    for f in self._index.near.candidates(word)
+                    if f is not entry and self._listed(f) and near_surname(word, f.name)
+                )
             if len(fuller) != 1 or entry.gender and fuller[0].gender and entry.gender != fuller[0].gender:
                 continue
             self._join(entry, fuller[0])
+        budget.check(self.doc, _STAGE)
         self._merge_misspelt_names()
+        budget.check(self.doc, _STAGE)
         self._merge_short_forms()
+        budget.check(self.doc, _STAGE)
         self._merge_shortened_organisations()
+        budget.check(self.doc, _STAGE)
         self._attach_opening_words()
-        for folded, organisation in list(self.organisations.items()):
+        for folded, organisation in budget.checked(self.doc, _STAGE, list(self.organisations.items())):
             words = name_words(organisation.name)
             if len(words) < 2 and not (words and stem(words[0])):
                 continue  # one plain word ("Ford", "Paris") is as likely the organisation's
-            owners = [p for p in self.unique_people() if part_of(organisation.name, p.name)]
+            owners = _first_two(
+                p for p in fuller_names.of(organisation.name) if self._listed(p) and part_of(organisation.name, p.name)
+            )
             if len(owners) == 1 and not organisation.aliases:
                 owners[0].positions.extend(organisation.positions)
                 self.organisations[folded] = owners[0]
@@ -275,7 +346,7 @@ class NameTable:
 
     def _read_entities(self) -> None:
         found = entities(self.doc)
-        for index, ent in enumerate(found):
+        for index, ent in budget.checked(self.doc, _STAGE, enumerate(found)):
             if self.mask.contains(ent[0]) or is_credit(ent.text) or _headline_only(ent):
                 continue
             if ent.label_ == "PERSON":
@@ -314,7 +385,7 @@ class NameTable:
         is capitalised, nor inside a quote."""
         doc = self.doc
         run: list[int] = []
-        for token in [*doc, None]:
+        for token in budget.checked(doc, _STAGE, [*doc, None], every=_TOKENS_BETWEEN_CHECKS):
             if token is not None and _unlabelled_name_word(token) and not self.mask.contains(token):
                 run.append(token.i)
                 continue
@@ -327,7 +398,7 @@ class NameTable:
         """ "ParkSure, the firm that runs parking enforcement, said ...", "Greenvale, a charity
         for carers, said ...": a capitalised name NER left without a label, in apposition with
         a kind of organisation, is that organisation, so "the firm" later finds it."""
-        for token in self.doc:
+        for token in budget.checked(self.doc, _STAGE, self.doc, every=_TOKENS_BETWEEN_CHECKS):
             if not _unlabelled_name_word(token) or self.mask.contains(token) or _in_headline(token):
                 continue
             described = [c for c in token.children if c.dep_ == "appos" and c.pos_ == "NOUN"]
@@ -369,7 +440,7 @@ class NameTable:
 
     def _read_genders(self) -> None:
         """A person's gender from an honorific ("Mr. Tedeschi"), else from the first name."""
-        for token in self.doc:
+        for token in budget.checked(self.doc, _STAGE, self.doc, every=_TOKENS_BETWEEN_CHECKS):
             gender = _HONORIFIC_GENDER.get(token.lower_)
             if gender and token.i + 1 < len(self.doc):
                 entry = self.by_surname(token.nbor(1).text)
@@ -392,9 +463,11 @@ class NameTable:
         entry = self.people.get(key)
         if entry is None:
             entry = self.people[key] = Entry(name, SpeakerKind.PERSON)
+            self._index.add(entry)
         elif len(name) > len(entry.name):  # keep the fullest form: "Patricia H. Hyde"
             entry.aliases.add(entry.name)
             entry.name = name
+            self._index.renamed(entry)
         entry.aliases.update({name, surname(name)})
         for extra in titles[1:]:  # "Dana Reyes, MP"
             self._add_title(entry, extra)
@@ -418,9 +491,15 @@ class NameTable:
             known.name = name
             self.organisations.setdefault(fold(name), known)
         entry = known or self.organisations.setdefault(fold(name), Entry(name, SpeakerKind.ORGANISATION))
+        self._file_opening(entry)
         if position is not None:
             entry.positions.append(position)
         return entry
+
+    def _file_opening(self, entry: Entry) -> None:
+        words = fold(entry.name).split()
+        if words:
+            self._opened.setdefault(words[0], {})[id(entry)] = entry
 
     def add_signed(self, name: str, handle: str) -> Entry:
         """The author of an embedded post, from its signature line `— Name (@handle) date`."""
@@ -446,42 +525,55 @@ class NameTable:
         before `position`. A surname-first name ("Moon Jae-in") answers to its first word
         when no one has that word as surname."""
         word = fold(re.sub(r"[’']s$", "", word))
-        index = self._surnames if self._frozen else self._surname_index()
-        matches = list(index.get(word, ()))
+        index = self._index  # the people's, registered so far while the table is built
+        matches = list(index.surnames.get(word, ()))
         if matches and all(is_surname_first(name_words(m.name)) for m in matches):
             # "Kim" of "Kim In-seok" and of "Kim Kyung Han" (surname-first, unmarked): both
             # count, and the one named last before the mention wins.
-            matches += [
-                e
-                for e in self.unique_people()
-                if e not in matches and len(e.name.split()) >= 3 and fold(e.name.split()[0]) == word
-            ]
+            matches += [e for e in index.first_words.get(word, ()) if e not in matches and len(e.name.split()) >= 3]
         if not matches:
-            matches = [e for e in self.unique_people() if len(e.name.split()) >= 2 and fold(e.name.split()[0]) == word]
+            matches = list(index.first_words.get(word, ()))  # names of two words or more
             matches = matches if len(matches) == 1 and first_name_gender(word) is None else []
         if not matches and word not in self.organisations:
-            matches = self._misspelt_surname(word, index)
+            matches = self._misspelt_surname(word)
         if len(matches) <= 1 or position is None:
             return matches[0] if len(matches) == 1 else None
         return named_last(matches, position)
 
-    @staticmethod
-    def _misspelt_surname(word: str, index: dict[str, list[Entry]]) -> list[Entry]:
+    def _misspelt_surname(self, word: str) -> list[Entry]:
         """ "Water said" in an article that named Kathryn Waters, "Bauchtman" for Lydia
         Buchtmann: a surname the article never gave, one letter off (two in a long name) from
         the surname of exactly one person it named in full, with the same first letter."""
-        near = {id(entry): entry for entries in index.values() for entry in entries if near_surname(word, entry.name)}
-        return list(near.values()) if len(near) == 1 else []
+        near = _first_two(entry for entry in self._index.near.candidates(word) if near_surname(word, entry.name))
+        return near if len(near) == 1 else []
 
     def by_first_name(self, word: str) -> Entry | None:
         """The one person whose name starts with this word ("Patricio" for Patricio Lorente)."""
         wanted = fold(word)
-        matches = [e for e in self.people.values() if len(e.name.split()) >= 2 and fold(e.name.split()[0]) == wanted]
-        return matches[0] if len(matches) == 1 else None
+        if not self._frozen:
+            matches = [
+                e for e in self.people.values() if len(e.name.split()) >= 2 and fold(e.name.split()[0]) == wanted
+            ]
+            return matches[0] if len(matches) == 1 else None
+        if self._key_counts is None:
+            self._key_counts = {}
+            for value in self.people.values():
+                self._key_counts[id(value)] = self._key_counts.get(id(value), 0) + 1
+        # One name of `people` (a merged partial name names its fuller one's entry too).
+        found = self._index.first_words.get(wanted, [])
+        return found[0] if sum(self._key_counts[id(e)] for e in found) == 1 else None
 
     def by_role(self, role: str, position: int) -> Entry | None:
         """The person whose title has this role, nearest before `position`, else first after."""
-        holders = [e for e in self.unique_people() if any(role_of(t) == role for t in e.titles)]
+        if not self._frozen:
+            holders = [e for e in self.unique_people() if any(role_of(t) == role for t in e.titles)]
+        else:
+            if self._holders is None:  # each person's roles read once, not once per question
+                self._holders = {}
+                for entry in self.unique_people():
+                    for held in dict.fromkeys(role_of(t) for t in entry.titles):
+                        self._holders.setdefault(held, []).append(entry)
+            holders = self._holders.get(role, [])
         if not holders:
             return None
         before = named_last(holders, position)
@@ -515,7 +607,19 @@ class NameTable:
 
     def nearest_person(self, position: int) -> Entry | None:
         """The person named last before `position`."""
-        return named_last(self.unique_people(), position)
+        if not self._frozen:
+            return named_last(self.unique_people(), position)
+        if self._named_at is None:
+            # Every mention's position, and the first person (in the table's order) named
+            # there: what named_last finds, by bisection instead of a pass over everyone.
+            first_at: dict[int, Entry] = {}
+            for entry in self.unique_people():
+                for p in entry.positions:
+                    first_at.setdefault(p, entry)
+            self._named_at = (sorted(first_at), first_at)
+        positions, first_at = self._named_at
+        below = bisect_left(positions, position)
+        return first_at[positions[below - 1]] if below else None
 
     def nearest_organisation(self, position: int, fits: Callable[[Entry], bool] = lambda e: True) -> Entry | None:
         """The organisation named last before `position` ("SkyWest Air ... the company said"),
@@ -531,7 +635,9 @@ class NameTable:
         """The one organisation whose name opens with `name` and goes on only with the kind of
         body it is ("Kestrel" of "Kestrel Regional Airlines"), if exactly one does."""
         short = fold(name).split()
-        found = {id(e): e for e in self.organisations.values() if _opening_words_of(short, fold(e.name).split())}
+        # The organisations filed under its first word, not all (it is asked of every bare name).
+        filed = self._opened.get(short[0], {}).values() if short else ()
+        found = {id(e): e for e in filed if _opening_words_of(short, fold(e.name).split())}
         return next(iter(found.values())) if len(found) == 1 else None
 
     def organisation_within(self, start: int, end: int, fits: Callable[[Entry], bool]) -> Entry | None:
@@ -545,6 +651,176 @@ class NameTable:
         """ "Raman", tagged an organisation where "Raman said", is the surname of a person
         the article names in full: no organisation to refer back to."""
         return " " not in name.strip() and self.by_surname(name) is not None
+
+
+def _surname_keys(name: str) -> set[str]:
+    """The folded words a bare mention may name a person by (by_surname). A particle surname
+    is found by its last word ("Russa") and whole ("la russa"); an "al-" surname by its stem
+    too ("Obeidi" for "al-Obeidi")."""
+    family = family_name(name_words(name))
+    keys = {fold(surname(name)), fold(" ".join(family)), stem(family[-1]) if family else ""}
+    return keys - {""}
+
+
+class _PeopleIndex:
+    """People by what look-ups ask for: folded surname (_surname_keys), folded first word of
+    a name of two words or more, and surnames near a word (_NearSurnames), so look-ups read
+    the few people who may answer instead of every person of the article. Each list keeps the
+    table's order of people (the order they were first registered in), as a pass over
+    `unique_people()` would give them. Kept up to date while the table is built (`add`, and
+    `renamed` when a person's name grows), since look-ups are asked then too."""
+
+    def __init__(self, people: Iterable[Entry] = ()):
+        self.surnames: dict[str, list[Entry]] = {}
+        self.first_words: dict[str, list[Entry]] = {}
+        self.near = _NearSurnames()
+        self._rank: dict[int, int] = {}  # id(entry) -> its place in the table's order
+        self._filed: dict[int, list[list[Entry]]] = {}  # id(entry) -> the lists it is in
+        for entry in people:
+            self.add(entry)
+
+    def add(self, entry: Entry) -> None:
+        self._rank[id(entry)] = len(self._rank)
+        self._file(entry)
+
+    def renamed(self, entry: Entry) -> None:
+        for entries in self._filed.pop(id(entry)):
+            entries[:] = [e for e in entries if e is not entry]
+        self.near.remove(entry)
+        self._file(entry)
+
+    def _file(self, entry: Entry) -> None:
+        lists = [self.surnames.setdefault(key, []) for key in _surname_keys(entry.name)]
+        words = entry.name.split()
+        if len(words) >= 2:
+            lists.append(self.first_words.setdefault(fold(words[0]), []))
+        for entries in lists:
+            rank = self._rank[id(entry)]
+            entries.insert(bisect_left(entries, rank, key=lambda e: self._rank[id(e)]), entry)
+        self._filed[id(entry)] = lists
+        self.near.add(entry)
+
+
+class _NearSurnames:
+    """People named in full, by the forms their folded surname takes with a letter or two
+    deleted, for `near_surname` (a surname a letter off, two in a long name, with the same
+    first letter): two words an edit distance of d apart become one string after at most d
+    deletions from each, so a word is compared only with the surnames that share such a form
+    and their first letter with it, not with every person. Surnames longer than REDUCED_UP_TO
+    letters (which no one's is) are filed by first letter and length instead. `group`: what
+    else the people compared must share (a merge compares only those with the same given
+    name); `candidates` yields them lazily, each once, so that a caller may stop early."""
+
+    MOST_OFF = 2  # the most letters near_surname lets a surname be off by
+    REDUCED_UP_TO = 24
+
+    def __init__(self, group: Callable[[Entry], Hashable] = lambda entry: None, people: Iterable[Entry] = ()):
+        self._group = group
+        self._filed: dict[tuple[Hashable, str, int, str | int], list[Entry]] = {}
+        self._keys: dict[int, list[tuple[Hashable, str, int, str | int]]] = {}  # id(entry) -> where filed
+        for entry in people:
+            self.add(entry)
+
+    def add(self, entry: Entry) -> None:
+        surname_key = fold(surname(entry.name))
+        if len(name_words(entry.name)) < 2 or not surname_key:
+            return  # near_surname is false for them
+        group, first = self._group(entry), surname_key[0]
+        keys: list[tuple[Hashable, str, int, str | int]]
+        if len(surname_key) <= self.REDUCED_UP_TO:
+            # Apart for each number of letters a word may be off by, so that a short word (one
+            # letter) meets only the surnames one deletion reduces to its forms; and only where
+            # a word may be near: one letter off a word of 5 to 7 letters is a surname of 4 to
+            # 8, two off a word of 8 or more, one of 6 or more.
+            offs = [
+                off for off, (shortest, longest) in _NEAR_LENGTHS.items() if shortest <= len(surname_key) <= longest
+            ]
+            keys = [(group, first, off, form) for off in offs for form in _deletions(surname_key, off)]
+        else:
+            keys = [(group, first, 0, len(surname_key))]
+        for key in keys:
+            self._filed.setdefault(key, []).append(entry)
+        self._keys[id(entry)] = keys
+
+    def remove(self, entry: Entry) -> None:
+        for key in self._keys.pop(id(entry), []):
+            self._filed[key] = [e for e in self._filed[key] if e is not entry]
+
+    def candidates(self, word: str, group: Hashable = None) -> Iterator[Entry]:
+        """Every person of `group` whose surname `near_surname(word, name)` may accept (and a
+        few more), each once. `word` is folded."""
+        if len(word) < 5:
+            return  # near_surname: too short to be a misspelling
+        off = self.MOST_OFF if len(word) >= 8 else 1
+        keys: list[tuple[Hashable, str, int, str | int]] = []
+        if len(word) - off <= self.REDUCED_UP_TO:
+            keys += [(group, word[0], off, form) for form in _deletions(word, off)]
+        if len(word) + off > self.REDUCED_UP_TO:
+            keys += [(group, word[0], 0, length) for length in range(len(word) - off, len(word) + off + 1)]
+        seen: set[int] = set()
+        for key in keys:
+            for entry in self._filed.get(key, ()):
+                if id(entry) not in seen:
+                    seen.add(id(entry))
+                    yield entry
+
+
+# Letters a surname may be off by (near_surname) -> the shortest and longest surname that may be.
+_NEAR_LENGTHS = {1: (4, 8), 2: (6, _NearSurnames.REDUCED_UP_TO)}
+
+
+def _given_name(entry: Entry) -> tuple[int, str]:
+    """What `_merge_misspelt_names` compares besides the surname: the number of name words and
+    the first of them, folded."""
+    words = name_words(entry.name)
+    return len(words), fold(words[0]) if words else ""
+
+
+def _first_two(entries: Iterable[Entry]) -> list[Entry]:
+    """The first two of `entries`: enough to tell whether there is exactly one."""
+    return list(islice(entries, 2))
+
+
+def _deletions(word: str, most: int) -> set[str]:
+    """`word` and every string it becomes with up to `most` of its letters deleted."""
+    forms, last = {word}, {word}
+    for _ in range(most):
+        last = {form[:i] + form[i + 1 :] for form in last for i in range(len(form))}
+        forms |= last
+    return forms
+
+
+class _FullerNames:
+    """People by every shorter form of their name `part_of` accepts: its tails ("Ahern",
+    "Hadj Sahraoui"), the heads of a surname-first name ("Lee" of "Lee Min-ho"), the runs
+    inside it opening with a particle ("de la Fuente"); so the names a name may be part of
+    are looked up, not compared with every person. `of(name)` holds every person `name` is
+    part_of (and part_of still decides)."""
+
+    def __init__(self, people: Iterable[Entry]):
+        self._by_form: dict[tuple[str, ...], list[Entry]] = {}
+        for entry in people:
+            words = name_words(entry.name)
+            whole = _match_words(words)
+            forms = {whole[-length:] for length in range(1, len(whole))}
+            if is_surname_first(words):
+                forms |= {whole[:length] for length in range(1, len(whole))}
+            forms |= {
+                whole[start:end]
+                for start in range(1, len(whole))
+                if whole[start] in PARTICLES
+                for end in range(start + 1, len(whole) + 1)
+            }
+            for form in forms:
+                self._by_form.setdefault(form, []).append(entry)
+
+    def of(self, name: str) -> list[Entry]:
+        return self._by_form.get(_match_words(name_words(name)), [])
+
+
+def _match_words(words: list[str]) -> tuple[str, ...]:
+    """A name's words as part_of compares them: folded, an "al-" surname by its stem."""
+    return tuple(stem(w) or fold(w) for w in words)
 
 
 def _opening_words_of(short: list[str], words: list[str]) -> bool:

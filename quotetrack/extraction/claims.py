@@ -16,6 +16,7 @@ import re
 
 from spacy.tokens import Doc, Span, Token
 
+from ..nlp import budget
 from ..types import Quote, QuoteKind
 from .candidate import Candidate
 from .syntax import doc_text
@@ -69,10 +70,11 @@ def claim_spans(doc: Doc, candidate: Candidate) -> tuple[tuple[int, int], ...]:
     if candidate.kind is QuoteKind.DIRECT:
         # Sentences (a short one joins its neighbour: "Unconscionable."), then their
         # coordinated clauses, which stand alone from three words ("We are devastated, but
-        # we are not done" is two remarks).
+        # we are not done" is two remarks). A quote may run to thousands of sentences: the
+        # budget is read between them, as between quotes (quotes.py).
         claims = [
             clause
-            for sentence in _sentences(text, *whole)
+            for sentence in budget.checked(doc, "claims", _sentences(text, *whole))
             for clause in _clauses(doc, candidate, *sentence, minimum=MIN_CLAUSE_WORDS)
         ]
     else:

@@ -9,12 +9,19 @@ worker's state clean: nothing is interrupted half-way through a spaCy component.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable, Iterator
+from typing import TypeVar
 
 from spacy.tokens import Doc
 
 from ..errors import ExtractionBudgetExceeded
 
 _KEY = "quotetrack.deadline"  # doc.user_data[_KEY] = (monotonic start, budget seconds)
+# Items a long loop handles between two readings of the clock (`checked`): a reading costs
+# about as much as a dict look-up, an item of those loops (a name, a quote) far more.
+CHECK_EVERY = 32
+
+T = TypeVar("T")
 
 
 def start(doc: Doc, budget: float | None) -> Doc:
@@ -41,6 +48,15 @@ def check(doc: Doc, stage: str) -> None:
     elapsed = time.monotonic() - began
     if elapsed > budget:
         raise ExtractionBudgetExceeded(budget, elapsed, stage)
+
+
+def checked(doc: Doc, stage: str, items: Iterable[T], every: int = CHECK_EVERY) -> Iterator[T]:
+    """`items`, with `check(doc, stage)` before the first and then before every `every`-th:
+    a loop that grows with the article stops once the budget is spent."""
+    for index, item in enumerate(items):
+        if index % every == 0:
+            check(doc, stage)
+        yield item
 
 
 def spent(doc: Doc) -> bool:
