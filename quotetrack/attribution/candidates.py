@@ -26,6 +26,7 @@ from .context import Resolution
 from .mentions import is_pronoun
 from .names import fold, surname
 from .pronouns import agrees, pronoun_gender
+from .speaker_kinds import SpeechKind, speech_kind
 from .table import Entry, NameTable
 
 # How far the candidate pool reaches: paragraphs above the quote's, and earlier quotes' speakers.
@@ -255,7 +256,45 @@ def _features(entry: Entry, here: QuoteContext, proposed: bool, as_written: bool
     last_name = fold(surname(entry.name)) if entry.kind is SpeakerKind.PERSON else fold(entry.name)
     if last_name and f" {last_name} " in here.folded_text:
         f["named_inside_quote"] = 1.0
+    f.update(_can_speak(entry, here, proposed, as_written, article))
     return f
+
+
+def _can_speak(
+    entry: Entry, here: QuoteContext, proposed: bool, as_written: bool, article: Article
+) -> dict[str, float]:
+    """What the candidate's mention names (speaker_kinds.py): a time, an event, a figure or an
+    object cannot speak, whatever sieve proposed it. And when the quote's own subject describes
+    a person without naming one ("the soft-spoken engineer", "the 29-year-old midfielder"), a
+    named person is who it may describe: the model weighs that against the description as written."""
+    f: dict[str, float] = {}
+    token = _mention_of(entry, here, proposed, as_written, article)
+    if token is not None:
+        f["speaks_as_" + speech_kind(token).value] = 1.0
+    subject = here.quote.speaker_head
+    describes_person = (
+        subject is not None
+        and subject.pos_ == "NOUN"
+        and speech_kind(subject) in (SpeechKind.PERSON, SpeechKind.UNKNOWN)
+        and not as_written
+        and entry.kind is SpeakerKind.PERSON
+    )
+    if describes_person:
+        f["person_described_by_subject"] = 1.0
+    return f
+
+
+def _mention_of(entry: Entry, here: QuoteContext, proposed: bool, as_written: bool, article: Article) -> Token | None:
+    """The token the candidate is read from: the quote's subject for the description as written
+    (or a proposal the article never names elsewhere), else its nearest mention before the quote."""
+    subject = here.quote.speaker_head
+    positions = article.positions_of(entry)
+    if as_written or (proposed and not positions):
+        return subject
+    if not positions:
+        return None
+    below = bisect_left(positions, here.quote.start)
+    return article.token_at.get(positions[below - 1] if below else positions[0])
 
 
 def _recency(entry: Entry, here: QuoteContext) -> dict[str, float]:

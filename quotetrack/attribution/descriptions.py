@@ -83,9 +83,18 @@ def names_a_person(head: Token, lemma: str) -> bool:
     """A person's noun ("the sheriff"), or a noun that is one when it says of what: "the
     head of infection control", "the chair of the committee" (not "the head of the queue",
     which speaks of no one: such a phrase is never a speech verb's subject)."""
-    if is_person_noun(lemma):
+    if is_person_noun(lemma) or described_by_age(head):
         return True
     return has_person_sense(lemma) and any(c.dep_ == "prep" and c.lower_ == "of" for c in head.children)
+
+
+def described_by_age(head: Token) -> bool:
+    """ "the 29-year-old midfielder": a noun given an age in years is a person, whatever the
+    noun (a word WordNet lacks, a position in a team)."""
+    return any(
+        child.dep_ == "amod" and child.lower_ == "old" and any(t.lower_ in {"year", "years"} for t in child.children)
+        for child in head.children
+    )
 
 
 def _named_by_modifier(head: Token, table: NameTable) -> Entry | None:

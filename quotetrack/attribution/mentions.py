@@ -163,6 +163,8 @@ def name_in(head: Token, mask: QuoteMask) -> Name | None:
     label = entity.label_ if entity is not None else ""
     if head.lower_ in ROLE_WORDS or head.is_sent_start and head.lower_ in COMMON_NOUNS:
         return None  # "the CEO", "MP", "Hospital" starting a sentence: a role or a common noun, not a name
+    if label == "NORP" and head.tag_ in {"NN", "NNP"} and phrase[0].lower_ == "the" and len(phrase) <= 3:
+        return None  # "the Brazilian said": one person described by where they are from, not a name
     if is_acronym(head) and not _is_roman_numeral(head.text):
         return Name(SpeakerKind.ORGANISATION, head.text)
     # "Mr." and "Gov." title the name; the title is added once, below.

@@ -65,6 +65,10 @@ _KIND_WORDS: dict[str, frozenset[str]] = {
         "newspaper": "times post news herald journal tribune gazette press daily",
         "district": "district board",
         "airline": "airline airlines air airways",
+        # A carrier is an airline, a shipping line, a railway or a telephone company: never a
+        # regulator or a ministry ("The Civil Aviation Authority was reviewing ... The carrier said").
+        "carrier": "airline airlines air airways lines line shipping rail railway railways telecom "
+        "telecommunications mobile wireless communications express freight cargo",
         "center": "center centre institute agency",
         "institute": "institute institution center centre academy",
         "foundation": "foundation fund trust charity",
@@ -92,7 +96,7 @@ _SPELLING = {"centre": "center", "organisation": "organization", "defence": "def
 # Descriptions any organisation whose name shows no other kind can be: "the company" said of
 # "SkyWest", "the group" said of "Greenpeace".
 _GENERIC = frozenset(
-    "company firm group organization organisation team club league unit division network station".split()
+    "company firm group organization organisation team club league unit division network station carrier".split()
 )
 # Kinds of organisation that go by acronyms: "the agency" (ICE), "the union" (CUPE).
 _OFTEN_ACRONYMS = frozenset(
@@ -100,7 +104,12 @@ _OFTEN_ACRONYMS = frozenset(
     "party".split()
 )
 # Every word that shows a specific kind: a name holding one is not a mere "company".
-_SPECIFIC = frozenset(word for words in _KIND_WORDS.values() for word in words) - {"air", "daily", "press"}
+# A carrier is a company: the words that show one ("Harbour Line Ferries") still let it be "the company".
+_SPECIFIC = frozenset(word for noun, words in _KIND_WORDS.items() if noun != "carrier" for word in words) - {
+    "air",
+    "daily",
+    "press",
+}
 
 
 def can_be(entry: Named, noun: str) -> bool:

@@ -135,7 +135,9 @@ def role(head: Token, ctx: Context) -> Resolution | None:
     lemma = head.lemma_.lower()
     phrase = noun_phrase(head)
     wanted = abbreviation_role(phrase) if head.pos_ == "PROPN" else TITLE_ABBREVIATIONS.get(lemma, lemma)
-    if wanted is None and head.pos_ == "PROPN" and head.lower_ in TITLE_NOUNS:
+    # "the Brazilian": a demonym is a proper noun that describes a person, as a common noun does.
+    demonym = head.ent_type_ == "NORP" and head.tag_ in {"NN", "NNP"}
+    if wanted is None and head.pos_ == "PROPN" and (head.lower_ in TITLE_NOUNS or demonym):
         wanted = head.lower_  # "the Governor", capitalised as a title
     if not wanted or head.tag_ in {"NNS", "NNPS"}:
         return None
@@ -155,7 +157,7 @@ def role(head: Token, ctx: Context) -> Resolution | None:
     # "the hospital's head of infection control has said": a definite person description,
     # not only a title, names who the lede describes.
     described = determiner_of(head) == "the" and names_a_person(head, lemma)
-    if (lemma in TITLE_NOUNS or described) and head.pos_ != "PROPN" and ctx.depth == 0:
+    if (lemma in TITLE_NOUNS or described) and (head.pos_ != "PROPN" or demonym) and ctx.depth == 0:
         # A lede describes, a later paragraph names ("The transport secretary has defended
         # ... Sarah Whitmore told the BBC"): the next person quoted.
         named = _first_named_after(ctx, head.idx)

@@ -231,3 +231,31 @@ def _is_location(offset: str) -> bool:
     data, starts = data_lines("n")
     at = starts.get(int(offset))
     return at is not None and data[at : at + 12].split()[1] == b"15"  # lexicographer file noun.location
+
+
+# WordNet's lexicographer files of nouns, by number (the `lexnames` file of WordNet 3.0).
+NOUN_LEXNAMES = {
+    "03": "Tops", "04": "act", "05": "animal", "06": "artifact", "07": "attribute", "08": "body",
+    "09": "cognition", "10": "communication", "11": "event", "12": "feeling", "13": "food",
+    "14": "group", "15": "location", "16": "motive", "17": "object", "18": "person",
+    "19": "phenomenon", "20": "plant", "21": "possession", "22": "process", "23": "quantity",
+    "24": "relation", "25": "shape", "26": "state", "27": "substance", "28": "time",
+}  # fmt: skip
+
+
+@lru_cache(maxsize=20_000)
+def noun_lexnames(word: str) -> tuple[str, ...]:
+    """The lexicographer files of the noun `word`'s senses (lowercase lemma), most frequent
+    sense first, one per sense (up to MAX_SENSES): "talk" -> ("communication", "act", ...),
+    "rate" -> ("attribute", "quantity", ...). Empty for a word WordNet has no noun for."""
+    if not wordnet_dir():
+        return ()
+    data, starts = data_lines("n")
+    found = []
+    for synset in wordnet_index().get(word, ()):
+        if synset[0] != "n":
+            continue
+        at = starts.get(int(synset[1:]))
+        if at is not None:
+            found.append(NOUN_LEXNAMES.get(data[at : at + 12].split()[1].decode(), "Tops"))
+    return tuple(found)
