@@ -201,16 +201,23 @@ def test_statement_endpoints_and_verify_over_the_api(client, auth):
 
 
 @pytest.mark.model
-def test_a_reply_too_short_to_stand_alone_is_no_statements_canonical_wording(seeded_db):
-    # The seeds' Daily Wire prints Healey's "No, absolutely not" as a direct quote of its own; it
-    # joins the state-police statement, which a card must not show as just "No, absolutely not".
+def test_the_speakers_own_words_lead_a_statement_over_an_outlets_paraphrase(seeded_db):
+    # Issue 40, item 5. The seeds' Daily Wire quotes Healey directly, "No, absolutely not": her
+    # own words lead the state-police statement, short as they are, not the Daily Wire's
+    # sentence built round two of them ("state police will 'absolutely not' cooperate ...").
+    statement = _statement_of(seeded_db, "agents in their deportation operations")
+    assert statement.canonical_text.startswith("No, absolutely not"), statement.canonical_text
+    assert statement.canonical_kind == "direct"
+    assert statement.canonical_appearance.outlet == "The Daily Wire"
+    # Everywhere: a direct quote leads where any outlet printed one; else a mixed wording quoting
+    # the speaker; an outlet's paraphrase only when no outlet quotes the remark at all.
     with seeded_db.reading() as session:
-        statements, _ = statement_queries.list_statements(session, per_page=100)
-    replies = [w for s in statements for w in s.wordings if w.text.startswith("No, absolutely not")]
-    assert replies, "the seeds' short reply should be stored"
-    for statement in statements:
-        if len(statement.wordings) > 1:
-            assert len(statement.canonical_text.split()) >= linking.MIN_CANONICAL_WORDS, statement.canonical_text
+        groups: dict[int, list[ClaimRow]] = {}
+        for claim in session.scalars(select(ClaimRow).where(ClaimRow.statement_id.is_not(None))):
+            groups.setdefault(claim.statement_id, []).append(claim)
+        for claims in groups.values():
+            canonical = next(c for c in claims if c.id == claims[0].statement.canonical_claim_id)
+            assert linking.own_words(canonical) == min(linking.own_words(c) for c in claims), canonical.text
 
 
 @pytest.mark.model

@@ -6,8 +6,12 @@ relates most strongly to its own (verbatim > variant > fragment > paraphrase, th
 similarity, then a content-derived key). Statements are the connected groups of those
 links, save one a group may not follow: a link that would put two claims dated in different
 months together (an undated wording between "in March" and "in June" joins one of them).
+Nor are wordings published weeks apart linked (reprise.py: more than three weeks), unless they
+share a long, rare verbatim span, a reprise of the remark's own words; and a group does not follow
+a link through an undated wording to a claim weeks from every dated claim of the other group.
 Each claim's strongest neighbour among *all* stored claims does not depend on the order they
-arrived in, and groups join strongest link first, so neither do the statements. A claim links to one neighbour only,
+arrived in (every veto reads only the two claims: their wordings and their articles' dates), and
+groups join strongest link first, so neither do the statements. A claim links to one neighbour only,
 and the claims of one quote never link to each other, so a quote reporting two remarks
 puts each into its own statement instead of chaining them into one.
 
@@ -27,7 +31,7 @@ from sqlalchemy.orm import Session, contains_eager, selectinload
 
 from ..storage.models import ArticleRow, ClaimRow, ClaimShingleRow, QuoteRow, StatementRow
 from ..types import QuoteStatus
-from . import alignment
+from . import alignment, reprise
 from .events import hedged_apart, months, months_differ, opposed, same_event
 from .index import neighbours
 from .queries import voices_lent
@@ -62,6 +66,8 @@ def relate(a: ClaimRow, b: ClaimRow) -> Comparison | None:
     """The relation between two claims' wordings, the same whichever is `a`."""
     if a.quote_id == b.quote_id:
         return None  # one quote's claims are its separate remarks
+    if far_apart(a, b):
+        return None  # weeks apart: another remark, save a reprise of the same words
     reported = kind_of(a) != "direct" or kind_of(b) != "direct"
     best = strongest(
         compare(a.text, b.text, reported, fragments_of(a)), compare(b.text, a.text, reported, fragments_of(b))
@@ -79,6 +85,18 @@ def relate(a: ClaimRow, b: ClaimRow) -> Comparison | None:
         if score is not None:
             return Comparison(Relation.PARAPHRASE, score)
     return best
+
+
+def published(claim: ClaimRow) -> date | None:
+    """The claim's article's date (loaded with the candidate: no query of its own). Read with a
+    default: whatever stands for an article without a date (tests' stand-ins) is undated."""
+    return getattr(claim.quote.article, "published", None)
+
+
+def far_apart(a: ClaimRow, b: ClaimRow) -> bool:
+    """Published weeks apart (reprise.REPORTING_WINDOW_DAYS) with no long, rare verbatim span in
+    common: whatever else their words share ("all over the map"), two remarks. Undated: never."""
+    return reprise.weeks_apart(published(a), published(b)) and not reprise.reprise(a.text, b.text)
 
 
 def _told_apart(a: ClaimRow, b: ClaimRow) -> bool:
@@ -203,6 +221,7 @@ def _alignments(session: Session, claim: ClaimRow, unrelated: list[ClaimRow]) ->
         if other.article_id != claim.article_id
         and other.speaker_id == claim.speaker_id
         and (kind_of(claim) != "direct" or kind_of(other) != "direct")  # two quotes need their words
+        and not reprise.weeks_apart(published(claim), published(other))  # relate held them apart
         and (score := alignment.counterpart_score(claim, other)) is not None
     }
     if not scored:
@@ -368,9 +387,14 @@ def _connect(members: dict[int, ClaimRow]) -> Callable[[int], int]:
     nor when it would put two claims of one quote together (each is a remark of its own, however
     a third outlet's wording relates to both).
     A link whose own two claims are dated apart is followed (relate let a word-for-word link
-    through: the quoted words are the remark, whatever dates the outlets put around them)."""
+    through: the quoted words are the remark, whatever dates the outlets put around them).
+    Publication dates the same way: a link with an undated end (an article without a date) is
+    not followed when every dated claim of one group is weeks from every dated claim of the
+    other (an undated wording must not chain a March remark to an October one); a link whose
+    two ends are both dated was judged by relate (within the weeks, or a reprise)."""
     parent = {cid: cid for cid in members}
     dated: dict[int, set[frozenset[int]]] = {cid: {months(c.text)} - {frozenset()} for cid, c in members.items()}
+    days: dict[int, set[date]] = {cid: {d} if (d := published(c)) else set() for cid, c in members.items()}
     quotes: dict[int, set[int]] = {cid: {c.quote_id} for cid, c in members.items()}
 
     def root(cid: int) -> int:
@@ -395,23 +419,51 @@ def _connect(members: dict[int, ClaimRow]) -> Callable[[int], int]:
             continue
         if quotes[a] & quotes[b]:
             continue  # two claims of one quote are two remarks, even through a third wording
+        if (published(c) is None or published(other) is None) and (
+            (gap := reprise.nearest_days(days[a], days[b])) is not None and gap > reprise.REPORTING_WINDOW_DAYS
+        ):
+            continue  # an undated wording between remarks weeks apart
         if len(quotes[a]) > len(quotes[b]):
             a, b = b, a  # the smaller group joins the larger: linear however big a statement grows
         parent[a] = b
         dated[b] |= dated.pop(a)
         quotes[b] |= quotes.pop(a)
+        days[b] |= days.pop(a)
     return root
 
 
-# A direct wording of fewer words is a reply that needs its question ("No, absolutely not"):
-# shown alone on a card it says nothing, so it is no statement's canonical wording.
-MIN_CANONICAL_WORDS = 4
+# A mixed wording ranks as the speaker's words when its quotes hold this many words: one quoted
+# word is a scare quote or a term ('the university "failed" Brevik'), not a remark's words.
+MIN_QUOTED_WORDS = 2
+
+
+def own_words(claim: ClaimRow) -> int:
+    """How much of a wording is the speaker's own words, best first: 0 a direct quote (all of
+    it), 1 a mixed wording quoting at least MIN_QUOTED_WORDS of the speaker's words in this
+    claim, 2 the outlet's paraphrase. The quoted words are read from the claim's own text (the
+    article's text from claim.start to claim.end) at the stored offsets: no article text loaded."""
+    if kind_of(claim) == "direct":
+        return 0
+    if kind_of(claim) == "mixed":
+        quoted = sum(
+            len(words(claim.text[s - claim.start : e - claim.start]))
+            for s, e in claim.quote.fragments or ()
+            if claim.start <= s and e <= claim.end
+        )
+        if quoted >= MIN_QUOTED_WORDS:
+            return 1
+    return 2
 
 
 def _canonical(group: list[ClaimRow]) -> ClaimRow:
-    """The best verbatim direct wording that stands alone: the one most outlets printed, then
-    the longest, then the first published; with none, the same among all the wordings."""
-    pool = [c for c in group if kind_of(c) == "direct" and len(words(c.text)) >= MIN_CANONICAL_WORDS] or group
+    """The speaker's own words where any outlet quotes them directly (issue 40, item 5): a
+    direct quote leads, even a short reply ("No, absolutely not" is hers, where "state police
+    will 'absolutely not' cooperate" is the Daily Wire's sentence built round two of her words); else a
+    mixed wording whose quoted fragment is hers; an outlet's paraphrase only when no outlet
+    quotes her. Among those, the wording most outlets printed, then the longest, then the first
+    published."""
+    best = min(own_words(c) for c in group)
+    pool = [c for c in group if own_words(c) == best]
     forms = Counter(canonical_form(c.text) for c in pool)
     return min(
         pool,
