@@ -72,3 +72,26 @@ def test_a_carrier_is_the_airline_not_the_regulator_named_between(nlp):
         "airline's safety record. The carrier said the cuts would not affect safety.\n"
     )
     assert _speakers(nlp, text) == ["Northern Air", "Northern Air"]
+
+
+@pytest.mark.parametrize(
+    ("text", "reported"),
+    [
+        (
+            "Health minister Priya Natarajan said her office would monitor emergency room wait times throughout "
+            "the strike and would publish the figures daily.",
+            "her office would monitor emergency room wait times throughout the strike and would publish the "
+            "figures daily",
+        ),
+        (
+            "Inspector Daniel Okafor added that his department had reviewed the inspection report and agreed with "
+            "its conclusions.",
+            "his department had reviewed the inspection report and agreed with its conclusions",
+        ),
+    ],
+)
+def test_a_reported_clause_keeps_its_coordinated_predicates_and_whole_noun_phrases(nlp, text, reported):
+    """Issue 41, item 7: the parser broke the clause in two ("emergency room wait times": a second
+    complement of the cue) or took a verb that reports nothing ("agreed with") for a new report."""
+    quotes, _ = extract_quotes(text, nlp)
+    assert [q.text for q in quotes] == [reported]

@@ -23,9 +23,18 @@ def _clause(verb: Token) -> Span | None:
     for child in _reported_clauses(verb):
         if child.dep_ == "ccomp":
             end = child.right_edge.i + 1
-            # "said X and called it Y": a coordinated reporting verb starts a new report.
-            for conj in child.children:
-                if conj.dep_ == "conj" and is_cue(conj) and conj.i > child.i:
+            # "would monitor emergency room wait times throughout the strike": the parser broke
+            # one clause in two, the second a complement of the cue with no subject of its own,
+            # starting where the first ends. It is the rest of the same clause.
+            parts = [child]
+            for other in verb.children:
+                if other.dep_ == "ccomp" and other.i > child.i and other.left_edge.i == end and not _has_subject(other):
+                    parts.append(other)
+                    end = other.right_edge.i + 1
+            # "said X and called it Y": a coordinated reporting verb that reports something
+            # starts a new report ("... and agreed with its conclusions" goes on with this one).
+            for conj in (c for part in parts for c in part.children):
+                if conj.dep_ == "conj" and is_cue(conj) and conj.i > child.i and _reports_something(conj):
                     end = min(end, conj.left_edge.i)
                     if end > 0 and verb.doc[end - 1].dep_ == "cc":
                         end -= 1
@@ -63,6 +72,15 @@ def _clause(verb: Token) -> Span | None:
     if verb.dep_ == "parataxis" and verb.head.i < verb.i:
         return verb.doc[verb.sent.start : verb.left_edge.i]
     return _clause_in_object(verb) or _clause_before_trailing_attribution(verb) or _reported_request(verb)
+
+
+def _has_subject(verb: Token) -> bool:
+    return any(c.dep_ in _SUBJECTS for c in verb.children)
+
+
+def _reports_something(cue: Token) -> bool:
+    """A reporting verb with something reported: a clause, an object, a "that"."""
+    return any(c.dep_ in {"ccomp", "xcomp", "dobj", "oprd", "dative"} or c.lower_ == "that" for c in cue.children)
 
 
 def _clause_start(verb: Token, clause: Token) -> int:
