@@ -4,7 +4,7 @@ source it cites, its URLs and embed code, and its height fitted to a width."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 
 from flask import url_for
 from flask_smorest import abort
@@ -23,7 +23,8 @@ def card_links(
     kind: str, item_id: int, width: int, theme: str, height: int, max_height: int | None = None
 ) -> cards.CardLinks:
     """The card's URLs and the iframe an embed inserts: `height` is the card's own height at
-    `width`; `max_height` (a card cut to fit) travels in the URL so the card cuts the same."""
+    `width`; `max_height` (a card cut to fit) travels in the URL so the card cuts the same. The
+    snippet's script resizes the iframe to the height the card reports (cards.HEIGHT_MESSAGE)."""
     base = base_url()
     path = url_for(f"cards.{kind}_card", item_id=item_id)
     card_url = f"{base}{path}"
@@ -31,9 +32,13 @@ def card_links(
     oembed = f"{base}/api/v1/oembed?{urlencode({'url': card_url, 'format': 'json'})}"
     query = {"width": width, "theme": theme, **({"maxheight": max_height} if max_height is not None else {})}
     src = f"{card_url}?{urlencode(query)}"
+    # The iframe at the height computed for `width` (what stays without script), then the lines
+    # that resize it to the height the card reports (a narrower iframe, other fonts).
+    parts = urlsplit(base)
     snippet = (
         f'<iframe src="{escape(src)}" width="{width}" height="{height}" '
         f'style="border:0;max-width:100%" loading="lazy" title="Quote card"></iframe>'
+        f"<script>{cards.resize_script(f'{parts.scheme}://{parts.netloc}')}</script>"
     )
     return cards.CardLinks(card_url, image, oembed, snippet, height=height)
 

@@ -49,9 +49,11 @@ def _cacheable(response: Response) -> WerkzeugResponse:
 
 def _html(body: str) -> WerkzeugResponse:
     response = Response(body, mimetype="text/html")
-    # Cards carry no scripts (the JSON-LD block is data, not executed) and load nothing.
+    # Cards load nothing and run one script, allowed by its hash: the one reporting the card's
+    # height to the page embedding it (cards.HEIGHT_SCRIPT; the JSON-LD block is data, not run).
     response.headers["Content-Security-Policy"] = (
-        "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; "
+        f"default-src 'none'; script-src '{cards.HEIGHT_SCRIPT_HASH}'; style-src 'unsafe-inline'; "
+        "img-src 'self' data:; base-uri 'none'; "
         f"form-action 'none'; frame-ancestors {current_app.config['FRAME_ANCESTORS']}"
     )
     response.headers["X-Content-Type-Options"] = "nosniff"

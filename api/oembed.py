@@ -25,10 +25,19 @@ _CARD_PATH = re.compile(r"^/cards/(quotes|statements)/([0-9]+)$")
 @blp.arguments(OEmbedArgsSchema, location="query")
 @blp.response(200, OEmbedSchema)
 @blp.alt_response(404, description="The URL is not a card of this service, or the card does not exist.")
+@blp.alt_response(501, schema="Error", description="A `format` other than json (the oEmbed answer to xml).")
 def oembed(args):
     """oEmbed (type rich) for a card URL: the iframe html a CMS inserts, as tall as the card
-    is at that width; over `maxheight` the wording is cut (ellipsis, "read in full" link),
-    never the attribution (a maxheight below that is a 422 naming the smallest height)."""
+    is at that width (`maxwidth`, or the narrowest card, 200 px, below that), and the lines that
+    resize the iframe to the height the card reports; over `maxheight` the wording is cut
+    (ellipsis, "read in full" link), never the attribution (a maxheight below that is a 422
+    naming the smallest height)."""
+    if args["format"] != "json":
+        abort(
+            501,
+            message=f"format {args['format']} is not implemented: oEmbed answers here are json only.",
+            errors={"query": {"format": ["Only json is implemented."]}},
+        )
     match = _CARD_PATH.match(urlparse(args["url"]).path)
     if match is None:
         abort(404, message="Not a quotetrack card URL (expected /cards/quotes/ID or /cards/statements/ID).")

@@ -1,8 +1,12 @@
-"""Quote cards: self-contained HTML (no external fonts, scripts or images) and a PNG for
-social sharing. Jinja2 with autoescaping: quote text can never become markup."""
+"""Quote cards: self-contained HTML (no external fonts, scripts or images; one inline script
+that reports the card's height to the page embedding it) and a PNG for social sharing. Jinja2
+with autoescaping: quote text can never become markup."""
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import json
 from dataclasses import dataclass
 from functools import lru_cache
 from io import BytesIO
@@ -13,7 +17,59 @@ from . import card_layout
 from .card_text import CardText
 
 THEMES = ("light", "dark")
-MIN_WIDTH, MAX_WIDTH, DEFAULT_WIDTH = 280, 1200, 560
+# The narrowest card the layout supports: its text column is then 150 px (about 20 characters
+# of the wording a line); a narrower maxwidth or width gets a card this wide.
+MIN_WIDTH, MAX_WIDTH, DEFAULT_WIDTH = 200, 1200, 560
+
+# The message a card sends to the page embedding it whenever its height changes (on load, and
+# when the iframe narrows or widens): {"type": HEIGHT_MESSAGE, "id": the card's path
+# ("/cards/quotes/10"), "height": its height in CSS px}. The embed snippet (resize_script)
+# resizes the iframe it came from; without script the iframe keeps the height computed on the
+# server. The height is no secret, so any page embedding the card may read it ("*").
+HEIGHT_MESSAGE = "quotetrack:card-height"
+HEIGHT_SCRIPT = (
+    "(function () {"
+    ' var card = document.querySelector("figure.card");'
+    " function report() {"
+    " if (window.parent === window) return;"
+    " window.parent.postMessage({type: TYPE, id: location.pathname,"
+    ' height: Math.ceil(card.getBoundingClientRect().height)}, "*");'
+    " }"
+    " report();"
+    ' window.addEventListener("load", report);'
+    " if (window.ResizeObserver) new ResizeObserver(report).observe(card);"
+    ' else window.addEventListener("resize", report);'
+    " })();"
+).replace("TYPE", json.dumps(HEIGHT_MESSAGE))
+# The card's Content-Security-Policy allows exactly this script (script-src by its hash).
+HEIGHT_SCRIPT_HASH = "sha256-" + base64.b64encode(hashlib.sha256(HEIGHT_SCRIPT.encode()).digest()).decode()
+
+
+def resize_script(card_origin: str) -> str:
+    """What the embed snippet runs after its iframe: a listener (one a page, however many cards it
+    embeds from `card_origin`) that sets the height of the iframe a card's height message came
+    from, when the message comes from that origin and from one of the page's iframes."""
+    origin = json.dumps(card_origin).replace("<", "\\u003c")
+    return (
+        (
+            "(function (o) {"
+            ' var flag = "quotetrack " + o;'
+            " if (window[flag]) return;"
+            " window[flag] = true;"
+            ' window.addEventListener("message", function (e) {'
+            ' var d = e.data, frames = document.getElementsByTagName("iframe"), i;'
+            ' if (e.origin !== o || !d || d.type !== TYPE || typeof d.height !== "number"'
+            " || !(d.height > 0 && d.height < 100000)) return;"
+            " for (i = 0; i < frames.length; i++)"
+            ' if (frames[i].contentWindow === e.source) frames[i].style.height = Math.ceil(d.height) + "px";'
+            " });"
+            " })(ORIGIN);"
+        )
+        .replace("TYPE", json.dumps(HEIGHT_MESSAGE))
+        .replace("ORIGIN", origin)
+    )
+
+
 # The PNG shows about 900 characters at its smallest size; a longer quote is cut at a word
 # before this many, so drawing one is bounded work (a 38,000-word quote took 22 s a GET).
 MAX_PNG_CHARS = 1_000
@@ -74,6 +130,7 @@ def render_card(
             width=width,
             type=card_layout.typography(width),
             families=card_layout.FAMILIES,
+            height_script=HEIGHT_SCRIPT,
         )
     )
 

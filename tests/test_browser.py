@@ -417,7 +417,11 @@ def _embed(browser, url, card_url, **params):
     _EmbeddingSite.html = f"<!doctype html><body style='margin:8px'>{answer['html']}</body>".encode()
     site = ThreadingHTTPServer(("127.0.0.1", 0), _EmbeddingSite)
     threading.Thread(target=site.serve_forever, daemon=True).start()
-    page = browser.new_page(viewport={"width": 1300, "height": 1200})
+    # Without script (the embedding page's and the card's): the iframe keeps the height computed
+    # on the server, the one checked here against the card as Chromium lays it out. With script,
+    # the card resizes its iframe (test_embedded_cards_resize_to_their_card_on_a_phone_and_a_desk).
+    context = browser.new_context(viewport={"width": 1300, "height": 1200}, java_script_enabled=False)
+    page = context.new_page()
     page.goto(f"http://127.0.0.1:{site.server_port}/")
     return answer, page, site
 
@@ -447,7 +451,7 @@ def _longest_and_shortest(browser, url, path):
     return max(items, key=key), min(items, key=key)
 
 
-@pytest.mark.parametrize("width", [360, 600])
+@pytest.mark.parametrize("width", [240, 360, 600])
 def test_oembed_quote_cards_fit_their_iframes(live, browser, width):
     url, _ = live
     longest, shortest = _longest_and_shortest(browser, url, "quotes")
@@ -465,7 +469,7 @@ def test_oembed_quote_cards_fit_their_iframes(live, browser, width):
             page.locator("iframe").screenshot(path=str(CARD_SHOTS / f"quote-{name}-{width}.png"))
         finally:
             site.shutdown()
-            page.close()
+            page.context.close()
     # The long card is taller than the short one: the height follows the wording.
     heights = [_json(browser, f"{url}/api/v1/oembed?url={url}/cards/quotes/{q['id']}&maxwidth={width}")["height"]
                for q in (longest, shortest)]  # fmt: skip
@@ -481,7 +485,7 @@ def test_oembed_statement_cards_fit_their_iframes(live, browser):
                 _fits(page, answer)
             finally:
                 site.shutdown()
-                page.close()
+                page.context.close()
 
 
 def test_maxheight_cuts_the_wording_never_the_attribution(live, browser):
@@ -499,6 +503,68 @@ def test_maxheight_cuts_the_wording_never_the_attribution(live, browser):
         assert link.get_attribute("href") == f"{url}/articles/{longest['article']['id']}#q-{longest['id']}"
         assert frame.locator(".speaker").inner_text() == longest["speaker"]["name"]
         page.locator("iframe").screenshot(path=str(CARD_SHOTS / "quote-long-360-maxheight-300.png"))
+    finally:
+        site.shutdown()
+        page.context.close()
+
+
+# -- cards that resize their iframe: a CMS page on a phone and on a desk (issue 42 item 1) ----------
+
+_CARD_FITS = """() => {
+    const root = document.documentElement, card = document.querySelector('figure.card');
+    if (!card) return false;
+    const height = Math.ceil(card.getBoundingClientRect().height);
+    return root.scrollHeight <= root.clientHeight && root.scrollWidth <= root.clientWidth
+        && Math.abs(root.clientHeight - height) <= 1;
+}"""
+
+
+@pytest.mark.parametrize("viewport", [390, 1280])
+def test_embedded_cards_resize_to_their_card_on_a_phone_and_a_desk(live, browser, viewport):
+    """A CMS page embeds cards through the oEmbed html, its iframes `max-width: 100%` in a
+    padded column: on a phone the iframe narrows below the width asked for, the card reports
+    its height and the snippet resizes the iframe, so nothing is clipped or scrolls inside."""
+    from urllib.parse import urlencode
+
+    url, _ = live
+    longest, _ = _longest_and_shortest(browser, url, "quotes")
+    statement, _ = _longest_and_shortest(browser, url, "statements")
+    reported = _json(browser, f"{url}/api/v1/quotes?kind=indirect&per_page=100")["items"]
+    reported_longest = max(reported, key=lambda q: len(q["text"]))
+    cards = [f"quotes/{longest['id']}", f"statements/{statement['id']}", f"quotes/{reported_longest['id']}"]
+    snippets = [
+        _json(browser, f"{url}/api/v1/oembed?{urlencode({'url': f'{url}/cards/{card}', 'maxwidth': 600})}")["html"]
+        for card in cards
+    ]
+    _EmbeddingSite.html = (
+        "<!doctype html><meta name='viewport' content='width=device-width'>"
+        "<style>body{margin:0} main{padding:0 36px} iframe{max-width:100%}</style>"
+        "<main><h1>A CMS page</h1>" + "<p>Text of the story.</p>".join(snippets) + "<p>The end.</p></main>"
+    ).encode()
+    site = ThreadingHTTPServer(("127.0.0.1", 0), _EmbeddingSite)
+    threading.Thread(target=site.serve_forever, daemon=True).start()
+    page = browser.new_page(viewport={"width": viewport, "height": 844})
+    try:
+        page.goto(f"http://127.0.0.1:{site.server_port}/")
+        for number, card in enumerate(cards):
+            iframe = page.locator("iframe").nth(number)
+            iframe.scroll_into_view_if_needed()  # loading=lazy: a card loads when it nears the screen
+            frame = iframe.element_handle().content_frame()
+            frame.wait_for_selector("figure.card")
+            box = iframe.bounding_box()
+            assert box["width"] == (min(600, viewport - 72)), card
+            frame.wait_for_function(_CARD_FITS, timeout=5000)  # nothing scrolls inside, no empty band
+            height = frame.evaluate("() => document.documentElement.clientHeight")
+            for block in (".byline", ".source"):  # the speaker line and the source, inside the iframe
+                bottom = frame.evaluate(f"() => document.querySelector('{block}').getBoundingClientRect().bottom")
+                assert bottom <= height, (card, block, bottom, height)
+                assert frame.locator(block).is_visible()
+            assert abs(iframe.bounding_box()["height"] - height) <= 1
+        # The whole page in one viewport (a full-page screenshot leaves iframes off screen blank).
+        page.evaluate("window.scrollTo(0, 0)")
+        page.set_viewport_size({"width": viewport, "height": page.evaluate("document.body.scrollHeight")})
+        page.wait_for_timeout(200)
+        page.screenshot(path=str(ARTIFACTS / f"embedded-cards-{viewport}.png"))
     finally:
         site.shutdown()
         page.close()

@@ -59,7 +59,7 @@ def test_oembed_answers_rich_iframe_html(client, quote_id):
     assert body["html"].startswith("<iframe") and f"/cards/quotes/{quote_id}" in body["html"]
     assert body["author_name"] == "Linda Marsh"
     assert client.get("/api/v1/oembed?url=http://localhost/elsewhere/1").status_code == 404
-    assert client.get(f"/api/v1/oembed?url=http://localhost/cards/quotes/{quote_id}&format=xml").status_code == 422
+    assert client.get(f"/api/v1/oembed?url=http://localhost/cards/quotes/{quote_id}&format=xml").status_code == 501
     assert client.get("/api/v1/oembed").status_code == 422
     assert client.get("/api/v1/oembed?url=http://localhost/cards/quotes/999").status_code == 404
 
@@ -204,3 +204,47 @@ def test_statement_oembed_title_keeps_the_marks_and_the_facts(client, auth):
     assert " — direct quote · attributed by " in answer["title"] and "confidence" in answer["title"]
     quote_answer = client.get(f"/api/v1/oembed?url=http://localhost/cards/quotes/{quote['id']}").get_json()
     assert quote_answer["title"] == answer["title"]  # one wording, one quote: the same facts
+
+
+# -- cards that resize their iframe (issue 42 item 1) ------------------------------------------------
+
+
+def test_the_card_reports_its_height_with_one_script_the_csp_allows_by_hash(client, quote_id):
+    import base64
+    import hashlib
+
+    response = client.get(f"/cards/quotes/{quote_id}")
+    html = response.get_data(as_text=True)
+    policy = response.headers["Content-Security-Policy"]
+    scripts = re.findall(r"<script>(.*?)</script>", html, re.S)  # the executable ones (no type=)
+    assert len(scripts) == 1 and "quotetrack:card-height" in scripts[0] and "postMessage" in scripts[0]
+    digest = base64.b64encode(hashlib.sha256(scripts[0].encode()).digest()).decode()
+    directives = dict(d.strip().split(" ", 1) for d in policy.split(";"))
+    assert directives["default-src"] == "'none'"
+    assert directives["script-src"] == f"'sha256-{digest}'"  # that script, nothing else
+    assert "unsafe" not in directives["script-src"]
+
+
+def test_the_oembed_html_resizes_its_iframe_on_the_cards_message(client, quote_id):
+    body = client.get(f"/api/v1/oembed?url=http://localhost/cards/quotes/{quote_id}&maxwidth=400").get_json()
+    html = body["html"]
+    assert html.startswith("<iframe") and f'height="{body["height"]}"' in html  # the fallback without script
+    script = html.split("<script>", 1)[1]
+    assert "quotetrack:card-height" in script and "addEventListener" in script
+    assert "e.source" in script and '"http://localhost"' in script  # the card iframe, from the card's origin
+
+
+def test_oembed_honours_a_narrow_maxwidth_and_answers_501_for_xml(client, quote_id):
+    def oembed(**params):
+        return client.get("/api/v1/oembed", query_string={"url": f"http://localhost/cards/quotes/{quote_id}", **params})
+
+    from quotetrack.cards import MIN_WIDTH
+
+    narrow = oembed(maxwidth=240).get_json()
+    assert narrow["width"] == 240 and 'width="240"' in narrow["html"] and "width=240" in narrow["html"]
+    assert narrow["height"] > oembed(maxwidth=600).get_json()["height"]  # the height for that width
+    smallest = oembed(maxwidth=50).get_json()
+    assert smallest["width"] == MIN_WIDTH < 240  # below the smallest width the layout supports: that width
+    xml = oembed(format="xml")
+    assert xml.status_code == 501 and set(xml.get_json()) == {"code", "status", "message", "errors"}
+    assert "format" in xml.get_json()["errors"]["query"]

@@ -10,10 +10,17 @@ from .fields import HttpUrl, OrderedSchema, StrictSchema
 
 class OEmbedArgsSchema(StrictSchema):
     url = HttpUrl(required=True, metadata={"description": "A card URL of this service."})
-    maxwidth = ma.fields.Integer(validate=validate.Range(min=1, max=100_000))
+    maxwidth = ma.fields.Integer(
+        validate=validate.Range(min=1, max=100_000),
+        metadata={
+            "description": "The card is laid out this wide (200 to 1200 px; below 200, 200: the narrowest card)."
+        },
+    )
     maxheight = ma.fields.Integer(validate=validate.Range(min=1, max=100_000))
     format = ma.fields.String(
-        load_default="json", validate=validate.OneOf(("json",)), metadata={"description": "Only json (xml is a 422)."}
+        load_default="json",
+        validate=validate.Length(max=20),
+        metadata={"description": "Only json is implemented: any other format (xml) is a 501, as oEmbed says."},
     )
     theme = ma.fields.String(load_default="light", validate=validate.OneOf(("light", "dark")))
 
