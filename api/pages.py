@@ -53,6 +53,8 @@ def trim_sentence(text: str) -> str:
 # What every page's templates (and the macros they import) need to label a quote honestly.
 _GLOBALS: dict[str, Callable[..., Any]] = {
     "show": display.display,
+    "show_wording": display.wording,
+    "excerpt": display.excerpt,
     "kind_label": display.kind_label,
     "method_label": display.method_label,
     "percent": display.percent,

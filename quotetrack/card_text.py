@@ -177,6 +177,8 @@ def statement_card_text(
     direct = kind == "direct"
     lead = display.reporting_lead(canonical_quote) if canonical_quote and not direct else ""
     name, title = _speaker_parts(statement.speaker)
+    # Only the speaker's words in marks: a mixed wording's own quoted fragments (display.wording).
+    shown = display.wording(statement.canonical_text, kind)
     wordings = len(statement.wordings)
     reach = f"carried by {statement.outlet_count} outlet{'s' if statement.outlet_count != 1 else ''}"
     if wordings > 1:
@@ -189,7 +191,7 @@ def statement_card_text(
     return CardText(
         kind=kind if not direct else "direct",
         lead=lead,
-        segments=(display.Segment(display.trim(statement.canonical_text), direct),),
+        segments=shown.segments,
         speaker=name,
         title=title,
         outlet_line=_outlet_line(source.outlet, source.published) if source else None,
@@ -197,5 +199,5 @@ def statement_card_text(
         reach=reach,
         small_print=facts,
         low=bool(canonical_quote and display.is_low_confidence(canonical_quote.confidence, low_confidence)),
-        wording=lead + display.trim(statement.canonical_text),
+        wording=lead + (shown.segments[0].text if direct else shown.body),
     )

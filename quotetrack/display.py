@@ -212,6 +212,52 @@ def display(quote: DisplayQuote) -> Display:
     return Display("direct", "", (Segment(trim(quote.text), True),))
 
 
+# A fragment a mixed wording prints in its own double marks (straight or curly, either way round).
+_OWN_FRAGMENT = re.compile(r"[\"“”„]([^\"“”„]+)[\"“”]")
+
+
+def wording(text: str, kind: str) -> Display:
+    """A wording without its quote at hand (a statement's wordings, a quote's remarks): a direct
+    one in quotation marks; reported speech without them; a mixed one with only the fragments it
+    prints in its own double marks in marks (drawn here), or as printed when its marks do not
+    pair up. No lead: the page says who spoke."""
+    shown = trim(text)
+    if kind == "direct":
+        return Display("direct", "", (Segment(shown, True),))
+    if kind != "mixed":
+        return Display("indirect", "", (Segment(shown, False),))
+    segments: list[Segment] = []
+    position = 0
+    for match in _OWN_FRAGMENT.finditer(shown):
+        if match.start() > position:
+            segments.append(Segment(shown[position : match.start()], False))
+        segments.append(Segment(trim(match.group(1)), True))
+        position = match.end()
+    rest = shown[position:]
+    if any(mark in rest for mark in '"“”„'):  # an unpaired mark: the wording as printed
+        return Display("mixed", "", (Segment(shown, False),))
+    if rest:
+        segments.append(Segment(rest, False))
+    return Display("mixed", "", tuple(segments) or (Segment(shown, False),))
+
+
+def excerpt(shown: Display, limit: int) -> Display:
+    """`shown` cut to about `limit` characters at a word, an ellipsis inside the segment cut (a
+    quoted fragment cut short keeps its marks around what is left)."""
+    kept: list[Segment] = []
+    left = limit
+    for segment in shown.segments:
+        if len(segment.text) <= left:
+            kept.append(segment)
+            left -= len(segment.text)
+            continue
+        cut = segment.text[:left]
+        cut = cut.rsplit(None, 1)[0] if " " in cut.strip() else cut
+        kept.append(Segment(cut.rstrip(" ,;:") + "\u2026", segment.quoted))
+        break
+    return Display(shown.kind, shown.lead, tuple(kept))
+
+
 def is_low_confidence(confidence: float, threshold: float = DEFAULT_LOW_CONFIDENCE) -> bool:
     return confidence < threshold
 

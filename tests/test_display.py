@@ -162,3 +162,18 @@ def test_identity_methods_read_as_phrases_not_method_names():
         label = identity_label(method.value)
         assert "_" not in label and not label.endswith(f"by {method.value}"), method  # "... by new" was the leak
     assert identity_label("some_future_method") == "matched across articles"
+
+
+def test_a_wording_without_its_quote_puts_only_the_speakers_words_in_marks():
+    """display.wording (statements' wordings, a quote's remarks, issue 42 item 2)."""
+    direct = display.wording("We will not let the shelters close,", "direct")
+    assert direct.segments == (display.Segment("We will not let the shelters close", True),)
+    reported = display.wording("the state police will not assist,", "indirect")
+    assert reported.body == "the state police will not assist" and not reported.segments[0].quoted
+    mixed = display.wording('Musk took aim at "sanctuary" cities and “every tool,” he said', "mixed")
+    assert mixed.body == "Musk took aim at “sanctuary” cities and “every tool” he said"
+    assert [s.text for s in mixed.segments if s.quoted] == ["sanctuary", "every tool"]
+    unpaired = display.wording('she would "rather answer for a collapse', "mixed")  # as printed
+    assert unpaired.segments == (display.Segment('she would "rather answer for a collapse', False),)
+    cut = display.excerpt(display.wording("the state would use “every tool in the toolbox” now", "mixed"), 32)
+    assert cut.body == "the state would use “every tool…”"
