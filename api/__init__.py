@@ -59,6 +59,10 @@ def create_app(config: dict | None = None) -> Flask:
         OPENAPI_VERSION="3.0.3",
         OPENAPI_URL_PREFIX="/api/v1",
         OPENAPI_JSON_PATH="openapi.json",
+        # The paths start at /api/v1: the server is the host root the document is served from (a
+        # relative URL, read against the document's own URL), so a generated client works with
+        # the host as base_url behind any PUBLIC_BASE_URL or proxy.
+        API_SPEC_OPTIONS={"servers": [{"url": "/", "description": "This host (the paths start at /api/v1)."}]},
         # Swagger UI from the swagger-ui-bundle package, served locally: no CDN needed.
         OPENAPI_SWAGGER_UI_PATH="/docs",
         OPENAPI_SWAGGER_UI_URL="/api/v1/docs-assets/",

@@ -103,7 +103,10 @@ def _csv_lines(quotes: Iterator[StoredQuote]) -> Iterator[str]:
 
 def _jsonl_lines(quotes: Iterator[StoredQuote]) -> Iterator[str]:
     for quote in quotes:
-        yield json.dumps({"id": quote.id, "article_id": quote.article.id, **row(quote)}, ensure_ascii=False) + "\n"
+        # statement_ids as an array here (a CSV cell holds them space-separated).
+        ids = [c.statement_id for c in quote.claims if c.statement_id is not None]
+        record = {"id": quote.id, "article_id": quote.article.id, **row(quote), "statement_ids": ids}
+        yield json.dumps(record, ensure_ascii=False) + "\n"
 
 
 def _stream(args: dict, render, mimetype: str, filename: str) -> Response:
@@ -146,7 +149,8 @@ def export_csv(args):
 @blp.doc(
     responses={
         "200": {
-            "description": "JSON Lines: one object per quote with id, article_id and the CSV's fields. Streamed. "
+            "description": "JSON Lines: one object per quote with id, article_id and the CSV's fields (statement_ids "
+            "an array of ids). Streamed. "
             "The same bytes come as application/octet-stream to a client that asks for it (`Accept`): a "
             "media type every client generator reads (as a file), where application/jsonl is one few know.",
             "content": {

@@ -57,8 +57,8 @@ def test_reads_are_open_to_any_origin_by_default(open_client):
 
 def test_writes_are_never_open_through_the_wildcard(open_client):
     app, client = open_client
-    assert "Access-Control-Allow-Origin" not in _preflight(client, "/api/v1/verify", "POST", OTHER).headers
-    written = client.post("/api/v1/verify", json={"text": "x y"}, headers={"Origin": OTHER})
+    assert "Access-Control-Allow-Origin" not in _preflight(client, "/api/v1/articles", "POST", OTHER).headers
+    written = client.post("/api/v1/articles", json={"text": "x y"}, headers={"Origin": OTHER, **make_key(app)})
     assert "Access-Control-Allow-Origin" not in written.headers  # the browser withholds the answer
     patch = _preflight(client, "/api/v1/speakers/1", "PATCH", OTHER)
     assert "Access-Control-Allow-Origin" not in patch.headers
@@ -83,3 +83,26 @@ def test_an_empty_setting_sends_no_cors_headers(database_url, nlp):
     client = app.test_client()
     assert "Access-Control-Allow-Origin" not in client.get("/api/v1/speakers", headers={"Origin": CMS}).headers
     app.extensions["quotetrack"].db.engine.dispose()
+
+
+def test_extract_and_verify_are_open_to_any_origin_without_credentials(open_client):
+    """They take no key and store nothing: reads in all but method (issue 42 item 5)."""
+    _, client = open_client
+    for path, body in (("/api/v1/extract", {"text": "“We will,” Sam Roe said."}), ("/api/v1/verify", {"text": "x y"})):
+        preflight = client.options(
+            path,
+            headers={
+                "Origin": OTHER,
+                "Access-Control-Request-Method": "POST",
+                "Access-Control-Request-Headers": "content-type",
+            },
+        )
+        assert preflight.status_code == 200 and preflight.headers["Access-Control-Allow-Origin"] == "*", path
+        assert preflight.headers["Access-Control-Allow-Methods"] == "POST"
+        assert preflight.headers["Access-Control-Allow-Headers"] == "Content-Type"  # no key to send
+        answer = client.post(path, json=body, headers={"Origin": OTHER})
+        assert answer.status_code == 200 and answer.headers["Access-Control-Allow-Origin"] == "*", path
+        assert (
+            "Access-Control-Allow-Credentials" not in answer.headers
+            and "Access-Control-Allow-Credentials" not in preflight.headers
+        )

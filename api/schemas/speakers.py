@@ -17,7 +17,10 @@ class SpeakerSchema(OrderedSchema):
     titles = ma.fields.List(ma.fields.String())
     aliases = ma.fields.List(ma.fields.String())
     quote_count = ma.fields.Integer()
-    statement_count = ma.fields.Integer(allow_none=True, metadata={"description": "In single-speaker answers."})
+    statement_count = ma.fields.Integer(
+        allow_none=True,
+        metadata={"description": "Statements attributed to the speaker (in the list and on the speaker)."},
+    )
     wikidata_id = ma.fields.String(allow_none=True, metadata={"description": "External identifier, e.g. Q76."})
     ambiguous = ma.fields.Boolean(
         metadata={"description": "A bare surname no single archived person matched: an editor should look."}

@@ -31,6 +31,14 @@ def _accepted_counts():
     )
 
 
+def _statement_counts():
+    return (
+        select(StatementRow.speaker_id, func.count(StatementRow.id).label("n"))
+        .group_by(StatementRow.speaker_id)
+        .subquery()
+    )
+
+
 def list_speakers(
     session: Session,
     query: str | None,
@@ -39,11 +47,14 @@ def list_speakers(
     per_page: int,
     ambiguous: bool | None = None,
 ) -> tuple[list[StoredSpeaker], int]:
-    """Live speakers by part of a name or alias, most quoted first."""
+    """Live speakers by part of a name or alias, most quoted first, with quote and statement
+    counts (the same numbers get_speaker answers)."""
     counts = _accepted_counts()
+    statements = _statement_counts()
     statement = (
-        select(SpeakerRow, func.coalesce(counts.c.n, 0))
+        select(SpeakerRow, func.coalesce(counts.c.n, 0), func.coalesce(statements.c.n, 0))
         .outerjoin(counts, counts.c.speaker_id == SpeakerRow.id)
+        .outerjoin(statements, statements.c.speaker_id == SpeakerRow.id)
         .where(SpeakerRow.merged_into_id.is_(None))
     )
     if query:
@@ -63,7 +74,7 @@ def list_speakers(
         .offset((page - 1) * per_page)
         .limit(per_page)
     )
-    return [to_speaker(row, n) for row, n in rows], total
+    return [to_speaker(row, n, m) for row, n, m in rows], total
 
 
 def get_speaker(session: Session, id_or_slug: str) -> StoredSpeaker | None:
