@@ -173,3 +173,28 @@ def test_the_comparison_catches_drift():
     assert mismatches({"items": [{"a": 1}]}, actual) == [".items: 1 items in the README, 2 in fact"]
     assert mismatches({"missing": 1}, actual) == [".missing: not in the answer"]
     assert mismatches({"total": 7.0}, {"total": True}) != []
+
+
+def _oembed_example(readme: str) -> dict:
+    """The oEmbed answer the cards section shows (outside the tour: its host is the example's)."""
+    section = readme.split("`GET /api/v1/oembed?url=CARD_URL&maxwidth=500&format=json`", 1)[1]
+    return json.loads(FENCE.search(section).group(2))
+
+
+def test_the_oembed_example_is_the_seeds_answer(site):
+    """Issue 42 item 6: the title said 94% where the answer says 99.8%."""
+    shown = _oembed_example(README.read_text(encoding="utf-8"))
+    card = re.search(r"/cards/quotes/\d+", shown["html"]).group(0)
+    status, actual = curl([f"localhost:5000/api/v1/oembed?url={site.base}{card}&maxwidth=500&format=json"], site)
+    assert status == 200
+    for key in ("type", "width", "height", "author_name", "title"):
+        assert shown[key] == actual[key], (key, shown[key], actual[key])
+    assert actual["html"].startswith(shown["html"].split("<script>")[0].replace("http://127.0.0.1:5000", site.base))
+
+
+def test_the_command_line_is_on_the_path_before_the_readme_first_runs_it():
+    """Issue 42 item 6: `quotetrack keys create` needs the venv's command, said only later."""
+    readme = README.read_text(encoding="utf-8")
+    first = min(m.start() for m in re.finditer(r"^quotetrack ", readme, re.M))
+    before = readme[:first]
+    assert ".venv/bin/activate" in before or ".venv/bin/quotetrack" in before.split("```")[-2]
