@@ -31,10 +31,14 @@ def _clause(verb: Token) -> Span | None:
                 if other.dep_ == "ccomp" and other.i > child.i and other.left_edge.i == end and not _has_subject(other):
                     parts.append(other)
                     end = other.right_edge.i + 1
-            # "said X and called it Y": a coordinated reporting verb that reports something
-            # starts a new report ("... and agreed with its conclusions" goes on with this one).
+            clause_end = end
+            # "said X and called it Y": a coordinated reporting verb starts a new report, unless
+            # it reports nothing and shares the clause's auxiliary: "added that his department
+            # had reviewed the report and [had] agreed with its conclusions" goes on, "said state
+            # police would not assist agents and hinted at pushback" (no "would hinted") does not.
             for conj in (c for part in parts for c in part.children):
-                if conj.dep_ == "conj" and is_cue(conj) and conj.i > child.i and _reports_something(conj):
+                continues = not _reports_something(conj) and _shares_auxiliary(conj.head, conj)
+                if conj.dep_ == "conj" and is_cue(conj) and conj.i > child.i and not continues:
                     end = min(end, conj.left_edge.i)
                     if end > 0 and verb.doc[end - 1].dep_ == "cc":
                         end -= 1
@@ -45,7 +49,7 @@ def _clause(verb: Token) -> Span | None:
                     conj.dep_ == "conj"
                     and conj.i > child.i
                     and not is_cue(conj)
-                    and end == child.right_edge.i + 1
+                    and end == clause_end
                     and any(c.dep_ in {"nsubj", "nsubjpass"} for c in conj.children)
                 ):
                     end = conj.right_edge.i + 1
@@ -81,6 +85,19 @@ def _has_subject(verb: Token) -> bool:
 def _reports_something(cue: Token) -> bool:
     """A reporting verb with something reported: a clause, an object, a "that"."""
     return any(c.dep_ in {"ccomp", "xcomp", "dobj", "oprd", "dative"} or c.lower_ == "that" for c in cue.children)
+
+
+def _shares_auxiliary(verb: Token, conj: Token) -> bool:
+    """The coordinated verb reads under the clause verb's auxiliary: "had reviewed ... and
+    agreed" (had agreed), "would monitor ... and publish" (would publish)."""
+    if any(c.dep_ in {"aux", "auxpass"} for c in conj.children):
+        return False
+    auxiliaries = {c.lemma_.lower() for c in verb.children if c.dep_ == "aux"}
+    if "have" in auxiliaries:
+        return conj.tag_ in {"VBN", "VBD"}
+    return bool(auxiliaries & {"will", "would", "can", "could", "may", "might", "shall", "should", "must"}) and (
+        conj.tag_ == "VB"
+    )
 
 
 def _clause_start(verb: Token, clause: Token) -> int:
