@@ -7,7 +7,8 @@ space, a bad value is ignored with a note, never a 422."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 from datetime import date
 from urllib.parse import urlencode
 
@@ -191,7 +192,13 @@ class Piece:
     text: str
     quote: StoredQuote | None = None
     first: bool = False  # carries data-quote-id
-    last: bool = False  # carries the speaker label beside the highlight
+    last: bool = False  # the quote's last run
+    chip: StoredQuote | None = None  # the quote whose speaker label is drawn after this run
+
+
+# Punctuation and quotation marks that close a quote right after its wording ('will,” he said'):
+# the speaker label goes after them, never inside the marks.
+_CLOSING = re.compile(r"^[,.;:!?\u2026]*[”\"’»]+")
 
 
 def highlight(text: str, quotes: list[StoredQuote]) -> list[Piece]:
@@ -228,7 +235,23 @@ def highlight(text: str, quotes: list[StoredQuote]) -> list[Piece]:
                 last=owner is not None and last_run[owner.id] == index,
             )
         )
-    return pieces
+    return _chips_after_closing_marks(pieces)
+
+
+def _chips_after_closing_marks(pieces: list[Piece]) -> list[Piece]:
+    """Each quote's speaker label on its last run, or on the closing marks right after it."""
+    placed: list[Piece] = []
+    for index, piece in enumerate(pieces):
+        after = pieces[index + 1] if index + 1 < len(pieces) else None
+        closing = _CLOSING.match(after.text) if after is not None and after.quote is None else None
+        if piece.quote is not None and piece.last and after is not None and closing:
+            placed.append(piece)
+            marks, rest = after.text[: closing.end()], after.text[closing.end() :]
+            pieces[index + 1] = Piece(rest)  # the rest of the text after the marks
+            placed.append(Piece(marks, chip=piece.quote))
+            continue
+        placed.append(replace(piece, chip=piece.quote) if piece.quote is not None and piece.last else piece)
+    return [p for p in placed if p.text or p.quote is not None]
 
 
 @pages.get("/articles/<int:article_id>")

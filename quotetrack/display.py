@@ -161,7 +161,10 @@ def lead_parts(quote: DisplayQuote) -> tuple[str, str, str]:
     folded = cue.lower()
     if folded.startswith("according to"):
         return "According to ", who, ", "
-    return "", who[:1].upper() + who[1:], f" {_GERUNDS.get(folded, cue)} "  # it opens the sentence
+    # Reported speech that opens with a capital ("On Nov. 12, ...", a sentence the outlet printed
+    # whole) reads as glued to the cue without a colon: "ICE said: On Nov. 12, ...".
+    colon = ":" if quote.kind != "direct" and quote.text.lstrip()[:1].isupper() else ""
+    return "", who[:1].upper() + who[1:], f" {_GERUNDS.get(folded, cue)}{colon} "  # it opens the sentence
 
 
 def reporting_lead(quote: DisplayQuote) -> str:
@@ -199,8 +202,9 @@ def _mixed_segments(quote: DisplayQuote) -> list[Segment]:
     if rest:
         segments.append(Segment(rest, False))
     if not any(s.quoted for s in segments):
-        return [Segment(trim(text), False)]
-    return segments
+        return own_marks(trim(text))
+    # Marks the fragment offsets missed (a fragment cut at the quote's edge): paired on display.
+    return [part for s in segments for part in ([s] if s.quoted else own_marks(s.text))]
 
 
 def display(quote: DisplayQuote) -> Display:
@@ -212,33 +216,56 @@ def display(quote: DisplayQuote) -> Display:
     return Display("direct", "", (Segment(trim(quote.text), True),))
 
 
-# A fragment a mixed wording prints in its own double marks (straight or curly, either way round).
-_OWN_FRAGMENT = re.compile(r"[\"“”„]([^\"“”„]+)[\"“”]")
+_DOUBLE_MARKS = '"“”„'
+_OPENING_CONTEXT = " \t\n([{\u2014\u2013-/"
+
+
+def own_marks(text: str) -> list[Segment]:
+    """`text` cut into segments, the words it prints in its own double quotation marks quoted
+    (the display draws the marks). A mark whose partner fell outside the text (the quote was cut
+    before it) pairs with the text's end or start: `she would "rather answer` shows as
+    `she would “rather answer”`, never with a lone mark."""
+    spans: list[tuple[int, int, int, int]] = []  # (outer start, inner start, inner end, outer end)
+    opened: int | None = None
+    after = 0  # just after the last pair: where a closing mark without an opening one began
+    for at, char in enumerate(text):
+        if char not in _DOUBLE_MARKS:
+            continue
+        straight_opens = char == '"' and (at == 0 or text[at - 1] in _OPENING_CONTEXT)
+        if opened is None and (char in "“„" or straight_opens):
+            opened = at
+        elif opened is not None:
+            spans.append((opened, opened + 1, at, at + 1))
+            opened, after = None, at + 1
+        else:  # a closing mark with no opening one: its words began with the text (or the last pair)
+            spans.append((after, after, at, at + 1))
+            after = at + 1
+    if opened is not None:
+        spans.append((opened, opened + 1, len(text), len(text)))
+    segments: list[Segment] = []
+    position = 0
+    for outer_start, inner_start, inner_end, outer_end in spans:
+        if outer_start > position:
+            segments.append(Segment(text[position:outer_start], False))
+        fragment = trim(text[inner_start:inner_end].strip())
+        if fragment:
+            segments.append(Segment(fragment, True))
+        position = outer_end
+    if position < len(text):
+        segments.append(Segment(text[position:], False))
+    return segments or [Segment(text, False)]
 
 
 def wording(text: str, kind: str) -> Display:
     """A wording without its quote at hand (a statement's wordings, a quote's remarks): a direct
-    one in quotation marks; reported speech without them; a mixed one with only the fragments it
-    prints in its own double marks in marks (drawn here), or as printed when its marks do not
-    pair up. No lead: the page says who spoke."""
+    one in quotation marks; reported speech without them; a mixed one with only the words it
+    prints in its own double marks in marks (own_marks). No lead: the page says who spoke."""
     shown = trim(text)
     if kind == "direct":
         return Display("direct", "", (Segment(shown, True),))
     if kind != "mixed":
         return Display("indirect", "", (Segment(shown, False),))
-    segments: list[Segment] = []
-    position = 0
-    for match in _OWN_FRAGMENT.finditer(shown):
-        if match.start() > position:
-            segments.append(Segment(shown[position : match.start()], False))
-        segments.append(Segment(trim(match.group(1)), True))
-        position = match.end()
-    rest = shown[position:]
-    if any(mark in rest for mark in '"“”„'):  # an unpaired mark: the wording as printed
-        return Display("mixed", "", (Segment(shown, False),))
-    if rest:
-        segments.append(Segment(rest, False))
-    return Display("mixed", "", tuple(segments) or (Segment(shown, False),))
+    return Display("mixed", "", tuple(own_marks(shown)))
 
 
 def excerpt(shown: Display, limit: int) -> Display:

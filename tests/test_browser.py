@@ -291,8 +291,13 @@ def test_article_page_highlights_every_quote_in_place(live_app, browser):
         if quote["speaker"]:
             assert page.locator(f'#quote-{quote["id"]} a[href="/speakers/{quote["speaker"]["slug"]}"]').count() >= 1
     # The speaker and kind beside each highlight (CSS generated text from data-label).
-    label = page.eval_on_selector("a.q.last", "e => getComputedStyle(e, '::after').content")
+    label = page.eval_on_selector("#article-text [data-label]", "e => getComputedStyle(e, '::after').content")
     assert "·" in label
+    for quote in quotes:  # each quote's label once, after its closing quotation mark if it has one
+        chip = page.locator(f'#article-text [data-label-for="{quote["id"]}"]')
+        assert chip.count() == 1
+        if chip.evaluate("e => e.classList.contains('q-close')"):
+            assert chip.text_content().rstrip()[-1] in '”"’»'
     homan = next(q for q in quotes if "gets the hell" in q["text"])
     page.hover(f'[data-quote-id="{homan["id"]}"]')
     page.screenshot(path=str(ARTIFACTS / "article-page-full.png"), full_page=True)
@@ -308,7 +313,7 @@ def test_article_page_highlights_every_quote_in_place(live_app, browser):
         low = page.locator(f'[data-quote-id="{agency["id"]}"]')
         assert "low" in low.get_attribute("class").split() and "LOW CONFIDENCE" in low.get_attribute("title")
         assert "low confidence" in page.eval_on_selector(
-            f'[data-quote-id="{agency["id"]}"]', "e => getComputedStyle(e, '::after').content"
+            f'[data-label-for="{agency["id"]}"]', "e => getComputedStyle(e, '::after').content"
         )
         assert "low confidence: check the attribution" in page.inner_text(f"#quote-{agency['id']}")
         page.screenshot(path=str(ARTIFACTS / "article-page.png"), full_page=False)

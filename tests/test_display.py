@@ -173,7 +173,37 @@ def test_a_wording_without_its_quote_puts_only_the_speakers_words_in_marks():
     mixed = display.wording('Musk took aim at "sanctuary" cities and “every tool,” he said', "mixed")
     assert mixed.body == "Musk took aim at “sanctuary” cities and “every tool” he said"
     assert [s.text for s in mixed.segments if s.quoted] == ["sanctuary", "every tool"]
-    unpaired = display.wording('she would "rather answer for a collapse', "mixed")  # as printed
-    assert unpaired.segments == (display.Segment('she would "rather answer for a collapse', False),)
     cut = display.excerpt(display.wording("the state would use “every tool in the toolbox” now", "mixed"), 32)
     assert cut.body == "the state would use “every tool…”"
+
+
+# -- marks that pair up and clauses that read (issue 42 item 3) -------------------------------------
+
+
+def test_a_mark_whose_partner_fell_outside_the_wording_still_pairs_on_display():
+    opened = display.wording('she would "rather answer for a collapse', "mixed")
+    assert opened.body == "she would “rather answer for a collapse”"
+    closed = display.wording('rather answer for a collapse," she said she would', "mixed")
+    assert closed.body == "“rather answer for a collapse” she said she would"
+    quote = _Quote('she would "rather answer for a collapse', kind="mixed", cue="said")
+    shown = display.display(quote)  # a mixed quote whose fragment offsets miss the marked words
+    assert shown.body == "she would “rather answer for a collapse”"
+    assert shown.body.count("“") == shown.body.count("”") == 1
+
+
+def test_reported_speech_opening_with_a_capital_is_not_glued_to_the_cue():
+    quote = _Quote("On Nov. 12, officers arrested him", kind="indirect", speaker=_Speaker("ICE"))
+    assert display.display(quote).plain == "ICE said: On Nov. 12, officers arrested him"
+    assert display.lead_parts(quote) == ("", "ICE", " said: ")
+    lower = _Quote("the state police would not assist", kind="indirect")
+    assert display.display(lower).plain == "Maura Healey said the state police would not assist"
+
+
+def test_the_speaker_label_follows_the_closing_quotation_mark():
+    text = "“We will not close,” Sam Roe said. Roe said the budget would hold."
+    direct = (text.index("We"), text.index(",”") + 1)
+    reported = (text.index("the budget"), text.index("hold") + 4)
+    pieces = highlight(text, _quotes_in(text, [direct, reported]))
+    assert "".join(p.text for p in pieces) == text
+    chips = [(p.text, p.chip.id) for p in pieces if p.chip is not None]
+    assert chips == [("”", 1), ("the budget would hold", 2)]  # after the mark; a reported one at its end
