@@ -45,6 +45,15 @@ def in_sentence(quote: StoredQuote) -> tuple[str, str, str] | None:
     return sentence[:at], quote.text, sentence[at + len(quote.text) :]
 
 
+def relation(item, reference_text: str, reference: str) -> str:
+    """A wording's (or a verify match's) relation to `reference_text`, as a reader reads it."""
+    own = len((getattr(item, "text", None) or getattr(item, "canonical_text", "") or "").split())
+    other = len(reference_text.split())
+    shorter = own < other if own != other else None
+    kind = getattr(item, "kind", None)
+    return display.relation_label(item.relation, item.similarity or 0.0, reference, shorter, kind)
+
+
 def trim_sentence(text: str) -> str:
     """A wording without the sentence's trailing comma (display only)."""
     return display.trim(text)
@@ -62,6 +71,7 @@ _GLOBALS: dict[str, Callable[..., Any]] = {
     "lead_parts": display.lead_parts,
     "is_low": is_low,
     "in_sentence": in_sentence,
+    "relation": relation,
     "low_confidence_threshold": low_confidence_threshold,
 }
 

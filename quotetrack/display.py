@@ -285,6 +285,29 @@ def excerpt(shown: Display, limit: int) -> Display:
     return Display(shown.kind, shown.lead, tuple(kept))
 
 
+def relation_label(
+    relation: str, similarity: float, reference: str, shorter: bool | None = None, kind: str | None = None
+) -> str:
+    """What a wording's relation to `reference` ("the canonical wording", "your text") means to
+    a reader, the number only where it says something (how alike a near-verbatim wording is):
+    'part of the canonical wording, word for word', never 'fragment (13%)'. `shorter`: whether
+    this wording is the shorter of the two (None: not known); `kind`: this wording's (a mixed
+    one is a fragment by its quoted words)."""
+    if relation == "verbatim":
+        return f"the same words as {reference}"
+    if relation == "variant":
+        return f"nearly the same words as {reference} ({round(similarity * 100)}% alike)"
+    if relation == "fragment":
+        if kind == "mixed":
+            return f"its quoted words are part of {reference}, word for word"
+        if shorter is None:
+            return f"part of {reference} or holding it, word for word"
+        return f"part of {reference}, word for word" if shorter else f"holds {reference} word for word, and more"
+    if relation == "paraphrase":
+        return f"{reference} in other words (not word for word)"
+    return relation.replace("_", " ")
+
+
 def is_low_confidence(confidence: float, threshold: float = DEFAULT_LOW_CONFIDENCE) -> bool:
     return confidence < threshold
 

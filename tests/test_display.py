@@ -207,3 +207,15 @@ def test_the_speaker_label_follows_the_closing_quotation_mark():
     assert "".join(p.text for p in pieces) == text
     chips = [(p.text, p.chip.id) for p in pieces if p.chip is not None]
     assert chips == [("”", 1), ("the budget would hold", 2)]  # after the mark; a reported one at its end
+
+
+def test_relations_read_as_what_they_mean_with_a_number_only_where_it_helps():
+    """Issue 42 item 4: never "fragment (13%)"."""
+    ref = "the canonical wording"
+    assert display.relation_label("verbatim", 1.0, ref) == "the same words as the canonical wording"
+    assert display.relation_label("variant", 0.934, ref) == "nearly the same words as the canonical wording (93% alike)"
+    assert display.relation_label("fragment", 0.13, ref, shorter=True) == "part of the canonical wording, word for word"
+    assert display.relation_label("fragment", 0.13, ref, shorter=False).startswith("holds the canonical wording")
+    mixed = display.relation_label("fragment", 0.4, ref, shorter=True, kind="mixed")
+    assert mixed == "its quoted words are part of the canonical wording, word for word"
+    assert "%" not in display.relation_label("paraphrase", 0.61, "your text")

@@ -121,3 +121,33 @@ def test_the_oembed_title_png_and_exports_keep_reported_speech_out_of_marks(clie
     assert {json.loads(line)["text"] for line in lines} == {q["text"] for q in quotes}
     rows = csv.DictReader(io.StringIO(client.get("/api/v1/quotes/export.csv").get_data(as_text=True).lstrip("\ufeff")))
     assert {row["text"].removeprefix("'") for row in rows} == {q["text"] for q in quotes}
+
+
+# -- relations a journalist can read (issue 42 item 4) ------------------------------------------------
+
+RAW_RELATION = re.compile(r"\b(verbatim|variant|fragment|paraphrase) \(\d+%\)")
+
+
+def test_statement_and_verify_pages_name_what_a_relation_means(client, seeds):
+    """Not "fragment (13%)" for a largely different wording: what the relation means to a reader,
+    the number only where it says how alike a near-verbatim wording is."""
+    _, statements, _ = seeds
+    phrases = ("the same words as", "nearly the same words as", "word for word", "in other words")
+    seen = set()
+    for statement in statements:
+        shown = _shown(client.get(f"/statements/{statement['id']}").get_data(as_text=True))
+        assert not RAW_RELATION.search(shown), (statement["id"], RAW_RELATION.search(shown).group(0))
+        for wording in statement["wordings"]:
+            seen.add(wording["relation"])
+        assert all(any(p in shown for p in phrases) for _ in statement["wordings"])
+    assert {"verbatim", "fragment"} <= seen  # the seeds have both, so both phrases were checked
+    fragment = next(s for s in statements if any(w["relation"] == "fragment" for w in s["wordings"]))
+    page = _shown(client.get(f"/statements/{fragment['id']}").get_data(as_text=True))
+    assert "part of the canonical wording, word for word" in page or "holds the canonical wording" in page
+    for text in (
+        "Either she helps us or she gets out of the way",
+        "Either she helps us or she gets the hell out of the way",
+    ):
+        shown = _shown(client.get(f"/verify?{urlencode({'text': text})}").get_data(as_text=True))
+        assert not RAW_RELATION.search(shown), RAW_RELATION.search(shown).group(0)
+        assert "your text" in shown
