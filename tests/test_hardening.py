@@ -57,9 +57,8 @@ def make_app(database_url, **config):
         "/api/v1/quotes?outlet=The%00Globe",
         "/api/v1/speakers?q=%1b%5b31m",
         "/api/v1/quotes?unknown=1",  # unknown query parameters: 422, as unknown body fields are
-        "/api/v1/oembed?url=http%3A%2F%2Flocalhost%2Fcards%2Fquotes%2F1&format=",
-        "/api/v1/oembed?url=http%3A%2F%2Flocalhost%2Fcards%2Fquotes%2F1&format=xml",
         "/api/v1/oembed?url=&format=json",
+        "/api/v1/oembed?url=http%3A%2F%2Flocalhost%2Fcards%2Fquotes%2F1&format=" + "x" * 5000,  # past its length
         "/api/v1/oembed?url=javascript%3Aalert(1)",
         "/api/v1/oembed?url=http%3A%2F%2Flocalhost%2Fcards%2Fquotes%2F1&maxwidth=99999999999999999999999",
         "/api/v1/oembed?url=http%3A%2F%2Flocalhost%2Fcards%2Fquotes%2F1&maxheight=99999999999999999999999",
@@ -68,6 +67,11 @@ def make_app(database_url, **config):
 )
 def test_out_of_bounds_and_hostile_query_parameters_are_422(client, url):
     assert_error(client.get(url), 422)
+
+
+@pytest.mark.parametrize("fmt", ["", "xml", "json%00"])
+def test_an_oembed_format_other_than_json_is_501_as_the_spec_says(client, fmt):
+    assert_error(client.get(f"/api/v1/oembed?url=http%3A%2F%2Flocalhost%2Fcards%2Fquotes%2F1&format={fmt}"), 501)
 
 
 @pytest.mark.parametrize(
