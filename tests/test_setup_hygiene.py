@@ -3,7 +3,7 @@ companion files ignored by git; Debian packages the test scripts install (redis-
 postgresql, chromium) neither start nor stay enabled at boot; pytest's temporary directories
 inside the run's own (scripts/test.sh).
 
-Real: git, bash and the scripts' own function, on a stand-in system root with apt-get, systemctl
+Real: git, bash and the scripts' own install script (scripts/apt-install-quietly.sh), on a stand-in system root with apt-get, systemctl
 and update-rc.d as small scripts that do what the real ones do to it (nothing is installed); a
 real pytest-xdist run in a subprocess.
 """
@@ -44,20 +44,16 @@ def test_sqlite_files_of_a_served_archive_are_ignored_by_git(name):
     assert ignored.returncode == 0, f"{name} would show in git status"
 
 
-def _apt_function(script: str) -> str:
-    lines = (ROOT / script).read_text(encoding="utf-8").splitlines()
-    start = lines.index("apt_install_quietly() (")
-    end = lines.index(")", start)
-    return "\n".join(lines[start : end + 1]) + "\n"
+APT_SCRIPT = "scripts/apt-install-quietly.sh"
 
 
-def test_the_scripts_share_one_apt_install_function():
-    first, *others = (_apt_function(script) for script in SCRIPTS)
-    assert all(other == first for other in others)
-    for script in SCRIPTS:  # and every apt-get install goes through it
+def test_every_apt_install_goes_through_the_one_quiet_install_script():
+    shared = (ROOT / APT_SCRIPT).read_text(encoding="utf-8").splitlines()
+    assert sum("apt-get install -y" in line for line in shared if "#" not in line[:8]) == 1
+    for script in SCRIPTS:  # no apt-get install of their own, and each calls the shared script
         code = [line for line in (ROOT / script).read_text(encoding="utf-8").splitlines() if "#" not in line[:8]]
-        assert sum("apt-get install -y" in line for line in code) == 1, script
-        assert any(line.strip().startswith("apt_install_quietly ") for line in code), script
+        assert sum("apt-get install -y" in line for line in code) == 0, script
+        assert any("apt-install-quietly.sh" in line for line in code), script
 
 
 # Stand-ins for the system's tools, acting on the stand-in root ($QUOTETRACK_SYSTEM_ROOT): the
@@ -126,20 +122,20 @@ def _system(tmp_path: Path, *, tools: bool = True, policy: str | None = None) ->
     return root, env
 
 
-def _install(script: str, env: dict[str, str]) -> subprocess.CompletedProcess:
-    program = _apt_function(script) + "set -euo pipefail\napt_install_quietly redis-server\n"
+def _install(env: dict[str, str]) -> subprocess.CompletedProcess:
     bash = shutil.which("bash") or pytest.fail("no bash")
-    return subprocess.run([bash, "-c", program], env=env, capture_output=True, text=True, check=False)
+    return subprocess.run(
+        [bash, str(ROOT / APT_SCRIPT), "redis-server"], env=env, capture_output=True, text=True, check=False
+    )
 
 
 def _links(root: Path) -> list[str]:
     return sorted(f"{link.parent.name}/{link.name}" for link in root.glob("etc/rc?.d/*"))
 
 
-@pytest.mark.parametrize("script", SCRIPTS)
-def test_an_apt_install_starts_no_service_and_leaves_none_enabled(tmp_path, script):
+def test_an_apt_install_starts_no_service_and_leaves_none_enabled(tmp_path):
     root, env = _system(tmp_path)
-    done = _install(script, env)
+    done = _install(env)
     assert done.returncode == 0, done.stderr
     log = (root / "log").read_text().splitlines()
     assert log[0] == "install -y -qq redis-server: policy-rc.d 101"  # nothing could start
@@ -157,14 +153,14 @@ def test_an_apt_install_starts_no_service_and_leaves_none_enabled(tmp_path, scri
 def test_a_policy_rc_d_already_there_is_kept(tmp_path):
     own = "#!/bin/sh\n# the image's own\nexit 101\n"
     root, env = _system(tmp_path, policy=own)
-    assert _install("scripts/start-redis.sh", env).returncode == 0
+    assert _install(env).returncode == 0
     assert (root / "usr/sbin/policy-rc.d").read_text() == own
 
 
 def test_without_systemctl_or_update_rc_d_the_install_still_succeeds(tmp_path):
     """A container without systemd (or a minimal image without sysv-rc): nothing to disable with."""
     root, env = _system(tmp_path, tools=False)
-    done = _install("scripts/start-redis.sh", env)
+    done = _install(env)
     assert done.returncode == 0, done.stderr
     assert (root / "log").read_text().splitlines() == ["install -y -qq redis-server: policy-rc.d 101"]
     assert not (root / "usr/sbin/policy-rc.d").exists()
@@ -172,7 +168,7 @@ def test_without_systemctl_or_update_rc_d_the_install_still_succeeds(tmp_path):
 
 def test_a_failed_install_removes_the_policy_it_wrote(tmp_path):
     root, env = _system(tmp_path)
-    assert _install("scripts/start-postgres.sh", {**env, "FAIL_INSTALL": "1"}).returncode != 0
+    assert _install({**env, "FAIL_INSTALL": "1"}).returncode != 0
     assert not (root / "usr/sbin/policy-rc.d").exists()
 
 
