@@ -3,9 +3,9 @@ companion files ignored by git; Debian packages the test scripts install (redis-
 postgresql, chromium) neither start nor stay enabled at boot; pytest's temporary directories
 inside the run's own (scripts/test.sh).
 
-Real: git, bash and the scripts' own install script (scripts/apt-install-quietly.sh), on a stand-in system root with apt-get, systemctl
-and update-rc.d as small scripts that do what the real ones do to it (nothing is installed); a
-real pytest-xdist run in a subprocess.
+Real: git, bash and the scripts' own install script (scripts/apt-install-quietly.sh), on a
+stand-in system root with apt-get, systemctl and update-rc.d as small scripts that do what the
+real ones do to it (nothing is installed); a real pytest-xdist run in a subprocess.
 """
 
 from __future__ import annotations
