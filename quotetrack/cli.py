@@ -279,9 +279,9 @@ def _require_existing_database(url: str) -> None:
 
 
 from .cli_keys import keys  # noqa: E402  (command groups defined beside, registered here)
-from .cli_measure import evaluate, train_coref, train_ranker  # noqa: E402
+from .cli_measure import evaluate, fit_rule_shift, train_coref, train_ranker  # noqa: E402
 
-for command in (keys, evaluate, train_ranker, train_coref):
+for command in (keys, evaluate, train_ranker, fit_rule_shift, train_coref):
     main.add_command(command)
 
 

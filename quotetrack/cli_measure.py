@@ -1,5 +1,6 @@
 """The measuring commands: `quotetrack eval` scores extraction against gold, `train-ranker`
-trains and cross-validates the candidate model, `train-coref` trains coreferee's model."""
+trains and cross-validates the candidate model, `fit-rule-shift` fits how much less often each
+sieve is right on unseen text, `train-coref` trains coreferee's model."""
 
 from __future__ import annotations
 
@@ -143,6 +144,30 @@ def train_ranker(gold, held_out, output, save) -> None:
     click.echo(text)
     if output:
         Path(output).write_text(text + "\n", encoding="utf-8")
+
+
+@click.command("fit-rule-shift")
+@click.argument("first_runs", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option(
+    "--reference",
+    required=True,
+    type=click.Path(exists=True, dir_okay=False),
+    help="The cross-validated report of `train-ranker` (its 'model (CV)' sieve table).",
+)
+def fit_rule_shift(first_runs, reference) -> None:
+    """Fit each method's rule shift (attribution/rule_shift.py) from FIRST_RUNS, reports of
+    `quotetrack eval` on gold sets made before any rule was written from them."""
+    from .attribution import rule_shift
+
+    tables = [rule_shift.sieve_table(Path(p).read_text(encoding="utf-8"), "quotetrack") for p in first_runs]
+    cross_validated = rule_shift.sieve_table(Path(reference).read_text(encoding="utf-8"), "model (CV)")
+    table = rule_shift.fit(rule_shift.pooled(tables), cross_validated)
+    rule_shift.save(table, [Path(p).as_posix() for p in first_runs], Path(reference).as_posix())
+    click.echo(f"{'method':22} {'first run':>10} {'CV':>10} {'shift':>7}")
+    for method, entry in table.items():
+        first, cv = entry["first_run"], entry["cross_validated"]
+        click.echo(f"{method:22} {first[0]:>4}/{first[1]:<5} {cv[0]:>4}/{cv[1]:<5} {entry['shift']:>7}")
+    click.echo(f"saved {rule_shift.SHIFT_FILE.name}")
 
 
 def _in_sample_note(gold) -> str:

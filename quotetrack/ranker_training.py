@@ -21,6 +21,7 @@ from .attribution.attribute import build_table, propose
 from .attribution.calibration import confidence as sieve_confidence
 from .attribution.candidates import Article, SpeakerHistory, candidates_for
 from .attribution.ranker import MODEL_FILE, PRIOR_FEATURE, Model
+from .attribution.rule_shift import shifted
 from .attribution.table import Entry
 from .evaluation import GoldArticle, Report, Span, evaluate, match, organisation_acronyms, speaker_right
 from .extraction import find_candidates
@@ -132,6 +133,8 @@ def predict(article: ArticleExamples, model: Model) -> list[Span]:
         best = quote.choices[index]
         method = quote.span.method if best.proposed else Method.RANKED.value
         confidence = model.confidence(best_logit, runner_up, best.features)
+        if method is not None:
+            confidence = shifted(confidence, Method(method))
         spans.append(_with(quote.span, best.name, best.acronyms, method, confidence))
     return spans
 
