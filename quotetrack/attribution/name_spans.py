@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import re
 
-from spacy.tokens import Span
+from spacy.tokens import Span, Token
 
 from ..extraction.cues import ORGANISATION_NAME_WORDS, TITLE_ABBREVIATIONS
 from .gender import first_name_gender
-from .names import COMMON_NOUNS, ORGANISATION_WORDS, STYLES
+from .names import COMMON_NOUNS, ORGANISATION_WORDS, ROLE_WORDS, STYLES
 
 _TITLE_DEPS = {"compound", "amod", "nmod", "npadvmod", "nummod"}
 # Entities NER calls PERSON or ORG that are photo credits or captions, never speakers.
@@ -31,10 +31,19 @@ def title_words(span: Span, name: Span) -> str:
             or token.dep_ in {"det", "case", "cc", "poss"}
             or token.dep_ not in _TITLE_DEPS
             and not token.is_punct
+            or _names_no_role(token)
         ):
             break
         start -= 1
     return doc[start : name.start].text.strip(" ,-") if start < name.start else ""
+
+
+def _names_no_role(token: Token) -> bool:
+    """A verb ("Entrusting Jane Smith") or a time ("9:12PM Smith") before a name is no title;
+    role words the tagger reads as participles ("acting") are."""
+    if any(c.isdigit() for c in token.text):
+        return True
+    return token.tag_.startswith("VB") and token.lower_ not in ROLE_WORDS
 
 
 # Nouns that say a one-word name after them is a business's: "Engine maker Orrin-Bask",

@@ -8,6 +8,7 @@ from itertools import accumulate
 from spacy.tokens import Doc, Span, Token
 
 from .cues import PARTICLE_CUES, REPORTING_VERBS
+from .entity_names import name_part
 
 SUBJECTS = ("nsubj", "nsubjpass", "csubj")
 # Dependents that belong to a speaker's noun phrase, left of its head.
@@ -54,10 +55,13 @@ def doc_text(doc: Doc) -> str:
 
 
 def _entities(doc: Doc) -> tuple[tuple[Span, ...], list[int]]:
-    """`doc.ents` and their starts, built once per Doc (spaCy builds the tuple on each access)."""
+    """`doc.ents` and their starts, built once per Doc (spaCy builds the tuple on each access).
+    A person's entity holds only the words that name the person (entity_names.name_part)."""
     cached = doc.user_data.get("quotetrack.ents")
     if cached is None:
-        ents = tuple(doc.ents)
+        text = doc_text(doc)
+        named = (name_part(e, text) if e.label_ == "PERSON" else e for e in doc.ents)
+        ents = tuple(e for e in named if e is not None)
         cached = doc.user_data["quotetrack.ents"] = (ents, [e.start for e in ents])
     return cached
 

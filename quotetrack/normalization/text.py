@@ -32,6 +32,8 @@ _WORD_THEN_RELATIVE = re.compile(r"(?<=[a-z]{2})(?=(?:which|whom|whose)\b)")
 # A sentence-final word glued to the next sentence ("said.The"); a lowercase letter before the
 # period keeps abbreviations such as "U.S.A" and numbers apart.
 _PERIOD_THEN_CAPITAL = re.compile(r"(?<=[a-z]{2}[.!?])(?=[A-Z][a-z])")
+# A live blog's timestamp run into the name opening its entry: "9:12PMSmith", "21:40Smith".
+_TIME_THEN_NAME = re.compile(r"(?:(?<=\d:\d\d)|(?<=\d[AaPp][Mm]))(?![AaPp][Mm]\b)(?=[A-Z][a-z])")
 # A word run into an article opening the next phrase ("effortsa clip", "policethe city"):
 # a dash (or a closing mark) between them was lost, since a space alone is rarely dropped
 # inside a line. Candidates only; `_lost_dash_points` checks the words.
@@ -45,6 +47,7 @@ _REPAIRS = (
     (_CUE_THEN_WORD, _SPACE),
     (_WORD_THEN_RELATIVE, _SPACE),
     (_PERIOD_THEN_CAPITAL, _SPACE),
+    (_TIME_THEN_NAME, _SPACE),
 )
 # A lone surrogate (broken UTF-16 in a scrape, or "\ud800" in JSON) cannot be encoded, and
 # spaCy hashes every token as UTF-8. It becomes U+FFFD, one character for one: offsets hold.
