@@ -16,7 +16,9 @@ and the claims of one quote never link to each other, so a quote reporting two r
 puts each into its own statement instead of chaining them into one.
 
 Candidates come from the same speaker's claims (at most SPEAKER_CANDIDATES, newest first)
-and from the shingle index (shared word 3-grams), never from a scan of the archive.
+and from the shingle index (shared word 3-grams), never from a scan of the archive. How two
+claims relate (wordings, time, vetoes, one event, a verbatim anchor: the same rare words in both
+wordings' quotation marks) is relation.py's; this module chooses the links and groups them.
 """
 
 from __future__ import annotations
@@ -32,82 +34,16 @@ from sqlalchemy.orm import Session, contains_eager, selectinload
 from ..storage.models import ArticleRow, ClaimRow, ClaimShingleRow, QuoteRow, StatementRow
 from ..types import QuoteStatus
 from . import alignment, reprise
-from .events import hedged_apart, months, months_differ, opposed, same_event
+from .events import months, months_differ
 from .index import neighbours
 from .queries import voices_lent
-from .wording import RELATION_RANK, WORDED_APART, Comparison, Relation, compare, strongest
+from .relation import kind_of, published, relate
+from .wording import RELATION_RANK, Comparison, Relation
 from .words import canonical_form, index_keys, words
 
 _FAR_FUTURE = date.max  # sorts undated quotes last
 SPEAKER_CANDIDATES = 1000
 SHINGLE_CANDIDATES = 200
-
-
-def fragments_of(claim: ClaimRow) -> tuple[str, ...]:
-    """The quoted fragments of a mixed quote that lie in this claim."""
-    return quote_fragments(claim.quote, claim.start, claim.end)
-
-
-def quote_fragments(quote: QuoteRow, start: int = 0, end: int | None = None) -> tuple[str, ...]:
-    """The quoted fragments of a mixed quote (those within start..end); the article text is
-    read only when there are some."""
-    inside = [(s, e) for s, e in quote.fragments or () if start <= s and (end is None or e <= end)]
-    if not inside:
-        return ()
-    text = quote.article.text
-    return tuple(text[s:e] for s, e in inside)
-
-
-def kind_of(claim: ClaimRow) -> str:
-    return claim.quote.kind
-
-
-def relate(a: ClaimRow, b: ClaimRow) -> Comparison | None:
-    """The relation between two claims' wordings, the same whichever is `a`."""
-    if a.quote_id == b.quote_id:
-        return None  # one quote's claims are its separate remarks
-    if far_apart(a, b):
-        return None  # weeks apart: another remark, save a reprise of the same words
-    reported = kind_of(a) != "direct" or kind_of(b) != "direct"
-    best = strongest(
-        compare(a.text, b.text, reported, fragments_of(a)), compare(b.text, a.text, reported, fragments_of(b))
-    )
-    if best is not None and best.relation in WORDED_APART and _told_apart(a, b):
-        best = None
-    if a.article_id == b.article_id:
-        # One article reports different things in similar words, or one event twice over
-        # ("police arrested De Paz-Munoz in February" beside "they detained De Paz-Munoz"),
-        # not one remark twice.
-        return None if best is not None and best.relation is Relation.PARAPHRASE else best
-    if best is None and reported:
-        # Worded apart, one event: the same predicate done to the same person or thing.
-        score = same_event(a.text, a.event, b.text, b.event)
-        if score is not None:
-            return Comparison(Relation.PARAPHRASE, score)
-    return best
-
-
-def published(claim: ClaimRow) -> date | None:
-    """The claim's article's date (loaded with the candidate: no query of its own). Read with a
-    default: whatever stands for an article without a date (tests' stand-ins) is undated."""
-    return getattr(claim.quote.article, "published", None)
-
-
-def far_apart(a: ClaimRow, b: ClaimRow) -> bool:
-    """Published weeks apart (reprise.REPORTING_WINDOW_DAYS) with no long, rare verbatim span in
-    common: whatever else their words share ("all over the map"), two remarks. Undated: never."""
-    return reprise.weeks_apart(published(a), published(b)) and not reprise.reprise(a.text, b.text)
-
-
-def _told_apart(a: ClaimRow, b: ClaimRow) -> bool:
-    """Alike in words, and still two remarks. Word-for-word relations are not asked: a quoted
-    fragment is the remark, whatever the outlets' own words around it say.
-    - Dated apart: two events ("arrested Reed in March" / "... in June").
-    - One event done and not done ("marshals arrested him" / "he was freed before marshals
-      could arrest him").
-    - A possibility and a fact ("the number of affected accounts could rise" / "2.1 million
-      accounts were affected")."""
-    return months_differ(a.text, b.text) or opposed(a.event, b.event) or hedged_apart(a.text, b.text)
 
 
 # A claim's strongest neighbour is in another article whenever one relates at all: statements

@@ -23,8 +23,8 @@ from ..storage.models import ArticleRow, ClaimRow, QuoteRow, StatementRow
 from ..types import QuoteStatus, StoredSpeaker, StoredStatement
 from . import paraphrase
 from .events import hedged_apart
-from .linking import fragments_of, quote_fragments
 from .queries import candidate_claims, to_statement, wordings
+from .relation import fragments_of, quote_fragments
 from .wording import (
     MIN_FRAGMENT_WORDS,
     VARIANT_RATIO,
