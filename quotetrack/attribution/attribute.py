@@ -24,7 +24,7 @@ from .name_spans import looks_like_person
 from .names import handle_to_name, is_role_word
 from .new_referents import separate_new_referents
 from .ranker import Model, model_in_use, rank
-from .sieves import attribute
+from .sieves import attribute, resolve_mention
 from .table import NameTable
 
 
@@ -114,11 +114,12 @@ def propose(
     candidates: list[Candidate], table: NameTable, mask: QuoteMask, paragraph_of: Callable[[int], int]
 ) -> list[tuple[Candidate, Resolution]]:
     """The sieves' answer for every quote, in text order."""
-    ctx = Context(table, mask, paragraph_of)
+    ctx = Context(table, mask, paragraph_of, resolve=resolve_mention)
     first = _attribute_in_order(candidates, ctx)
     if not ctx.ahead.wanted:
         return first
-    return _attribute_in_order(candidates, Context(table, mask, paragraph_of, ahead=Lookahead(first)))
+    ahead = Lookahead(first)
+    return _attribute_in_order(candidates, Context(table, mask, paragraph_of, ahead=ahead, resolve=resolve_mention))
 
 
 def _attribute_in_order(candidates: list[Candidate], ctx: Context) -> list[tuple[Candidate, Resolution]]:

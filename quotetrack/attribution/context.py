@@ -47,9 +47,24 @@ class Context:
     previous: list[tuple[Candidate, Resolution]] = field(default_factory=list)
     ahead: Lookahead = field(default_factory=Lookahead)
     depth: int = 0  # nested resolutions (an owner, an issuer, an antecedent) stop at two levels
+    # The mention sieves in their order (sieves.resolve_mention), for a sieve that leans on another
+    # mention; passed in rather than imported so that no sieve family imports the order.
+    resolve: Callable[[Token, Context], Resolution] | None = None
 
     def nested(self) -> Context:
-        return Context(self.table, self.mask, self.paragraph_of, self.previous, self.ahead, self.depth + 1)
+        return Context(
+            self.table, self.mask, self.paragraph_of, self.previous, self.ahead, self.depth + 1, self.resolve
+        )
+
+    @property
+    def resolver(self) -> Callable[[Token, Context], Resolution]:
+        if self.resolve is None:
+            raise RuntimeError("this Context was built without the mention sieves (sieves.resolve_mention)")
+        return self.resolve
+
+    def resolve_nested(self, head: Token) -> Resolution:
+        """What a mention a sieve leans on names (an owner, an issuer, a member), one level deeper."""
+        return self.resolver(head, self.nested())
 
 
 MentionSieve = Callable[[Token, Context], Resolution | None]
