@@ -95,7 +95,7 @@ def ingest(
             and not article_writes.metadata_corrected(existing, article)
         ):
             return _result(session, existing.id, created=False)
-    quotes = extract(article, nlp, max_chars)  # the slow part, outside the transaction
+    quotes, _ = extract_quotes(article.text, nlp)  # validated above; the slow part, outside the transaction
     versions = pipeline_versions(nlp)
 
     def unit_of_work(session: Session) -> IngestResult:
