@@ -1,9 +1,10 @@
-"""The README's tour, run: every example between the README's `<!-- checked ... -->` marks is
-executed in order against a freshly seeded site (the seeds ingested with `quotetrack ingest seeds/`
+"""The README's tour, run: every example between the `<!-- checked ... -->` marks of README.md and
+of the docs the rest of the tour moved to (docs/api-tour.md, then docs/identity.md's keys and
+corrections, which write) is executed in order against a freshly seeded site (the seeds ingested with `quotetrack ingest seeds/`
 into SQLite and served by gunicorn, as scripts/serve-seeds.sh does), and each answer shown is
 compared with the real one, so the README's ids and counts cannot drift from the seeds.
 
-The examples are read from README.md here, not copied: a ```bash block's commands run one after
+The examples are read from those files here, not copied: a ```bash block's commands run one after
 the other (`curl` as an HTTP request to the site with its method, headers and body; `quotetrack`
 as the command with the site's DATABASE_URL; `KEY=...` takes the site's API key); a ```json block
 right after it is the last command's answer. How an answer shown is compared (the README trims):
@@ -28,7 +29,12 @@ from .live_site import Site, quotetrack, serve_copy
 
 pytestmark = pytest.mark.model
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
+# Every file with checked examples, in the order they run: the README's short tour, the whole tour
+# (reads only), then keys and corrections (writes: a key, an alias, a rejection, a merge).
+CHECKED = (README, ROOT / "docs" / "api-tour.md", ROOT / "docs" / "identity.md")
+CARDS = ROOT / "docs" / "cards.md"  # the oEmbed example
 REGION = re.compile(r"<!-- checked by tests/test_readme\.py -->(.*?)<!-- end of checked -->", re.S)
 FENCE = re.compile(r"^```(\w+)\n(.*?)^```$", re.S | re.M)
 ANYTHING = "..."
@@ -39,21 +45,22 @@ class Example:
     commands: list[list[str]]
     shown: object = None  # the json block after the commands, if any
     line: int = 0
+    where: str = "README.md"
     answers: list = field(default_factory=list)
 
 
-def examples(readme: str) -> list[Example]:
+def examples(readme: str, where: str = "README.md") -> list[Example]:
     """The bash blocks of the marked regions, in order, each with the json block right after it."""
     found: list[Example] = []
     regions = list(REGION.finditer(readme))
-    assert regions, "no <!-- checked by tests/test_readme.py --> region in README.md"
+    assert regions, f"no <!-- checked by tests/test_readme.py --> region in {where}"
     for region in regions:
         previous: Example | None = None
         for block in FENCE.finditer(region.group(1)):
             language, body = block.group(1), block.group(2)
             line = readme.count("\n", 0, region.start(1) + block.start()) + 1
             if language == "bash":
-                previous = Example(commands=commands(body), line=line)
+                previous = Example(commands=commands(body), line=line, where=where)
                 found.append(previous)
             elif language == "json" and previous is not None and previous.shown is None:
                 previous.shown = json.loads(body)
@@ -143,9 +150,26 @@ def site(seeded_database, tmp_path_factory):
     served.stop()
 
 
+def _tour() -> list[Example]:
+    """The checked examples of every file, in the order of CHECKED."""
+    return [
+        example
+        for path in CHECKED
+        for example in examples(path.read_text(encoding="utf-8"), path.relative_to(ROOT).as_posix())
+    ]
+
+
+def test_every_doc_with_checked_examples_is_run():
+    """A docs page with the marks that CHECKED does not list would show answers nobody checks."""
+    marked = {path for path in (ROOT / "docs").rglob("*.md") if REGION.search(path.read_text(encoding="utf-8"))}
+    assert marked <= set(CHECKED), sorted(str(path) for path in marked - set(CHECKED))
+
+
 def test_the_readme_tour_answers_what_it_shows(site):
-    tour = examples(README.read_text(encoding="utf-8"))
-    assert sum(1 for example in tour if example.shown is not None) >= 8  # the marks still hold the tour
+    tour = _tour()
+    shown = [example for example in tour if example.shown is not None]
+    assert sum(1 for example in shown if example.where == "README.md") >= 3  # the README's short tour
+    assert len(shown) >= 11  # the marks still hold the whole tour
     variables: dict[str, str] = {}
     problems = []
     for example in tour:
@@ -153,13 +177,13 @@ def test_the_readme_tour_answers_what_it_shows(site):
         for index, (command, answer) in enumerate(zip(example.commands, answers, strict=True)):
             shown_here = example.shown is not None and index == len(answers) - 1
             if isinstance(answer, tuple) and not shown_here:  # an answer not shown must be a success
-                assert answer[0] < 400, f"README line {example.line}: {shlex.join(command)} answered {answer}"
+                assert answer[0] < 400, f"{example.where} line {example.line}: {shlex.join(command)} answered {answer}"
         if example.shown is None:
             continue
         last = answers[-1]
         actual = last[1] if isinstance(last, tuple) else last
         found = mismatches(example.shown, actual)
-        problems += [f"README line {example.line}: {problem}" for problem in found]
+        problems += [f"{example.where} line {example.line}: {problem}" for problem in found]
     assert not problems, "\n".join(problems)
 
 
@@ -176,14 +200,14 @@ def test_the_comparison_catches_drift():
 
 
 def _oembed_example(readme: str) -> dict:
-    """The oEmbed answer the cards section shows (outside the tour: its host is the example's)."""
+    """The oEmbed answer docs/cards.md shows (outside the tour: its host is the example's)."""
     section = readme.split("`GET /api/v1/oembed?url=CARD_URL&maxwidth=500&format=json`", 1)[1]
     return json.loads(FENCE.search(section).group(2))
 
 
 def test_the_oembed_example_is_the_seeds_answer(site):
     """Issue 42 item 6: the title said 94% where the answer says 99.8%."""
-    shown = _oembed_example(README.read_text(encoding="utf-8"))
+    shown = _oembed_example(CARDS.read_text(encoding="utf-8"))
     card = re.search(r"/cards/quotes/\d+", shown["html"]).group(0)
     status, actual = curl([f"localhost:5000/api/v1/oembed?url={site.base}{card}&maxwidth=500&format=json"], site)
     assert status == 200
@@ -193,8 +217,15 @@ def test_the_oembed_example_is_the_seeds_answer(site):
 
 
 def test_the_command_line_is_on_the_path_before_the_readme_first_runs_it():
-    """Issue 42 item 6: `quotetrack keys create` needs the venv's command, said only later."""
-    readme = README.read_text(encoding="utf-8")
-    first = min(m.start() for m in re.finditer(r"^quotetrack ", readme, re.M))
-    before = readme[:first]
-    assert ".venv/bin/activate" in before or ".venv/bin/quotetrack" in before.split("```")[-2]
+    """Issue 42 item 6: `quotetrack keys create` needs the venv's command, said only later. Each
+    checked file that runs `quotetrack` says how to get it before its first command line."""
+    runs = 0
+    for path in CHECKED:
+        text = path.read_text(encoding="utf-8")
+        starts = [m.start() for m in re.finditer(r"^quotetrack ", text, re.M)]
+        if not starts:
+            continue
+        runs += 1
+        before = text[: min(starts)]
+        assert ".venv/bin/activate" in before or ".venv/bin/quotetrack" in before.split("```")[-2], path.name
+    assert runs, "no checked file runs quotetrack any more: the keys example is gone"
