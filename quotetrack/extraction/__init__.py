@@ -15,6 +15,7 @@ from .indirect import indirect_quotes
 from .interview import interview_answers
 from .marks import paragraphs, quoted_spans
 from .noise import is_headline, is_noise, signature
+from .pull_quotes import pull_quotes
 from .syntax import QuoteMask
 
 # Overlap (as a share of the shorter span) above which two finds are the same quote.
@@ -214,8 +215,10 @@ def find_candidates(doc: Doc) -> Found:
     # Interview answers are kept whole, like posts: quoted words and reported speech inside
     # an answer are part of it.
     answers = interview_answers(text, bounds, noise)
-    direct = [d for d in direct if not any(a.contains(d.start, d.end) for a in answers)]
-    posts = _social_posts(text, bounds) + answers
+    # A pull quote is kept whole too: its own quote marks, if it has them, are part of it.
+    whole = answers + pull_quotes(doc, bounds)
+    direct = [d for d in direct if not any(a.contains(d.start, d.end) for a in whole)]
+    posts = _social_posts(text, bounds) + whole
     # Floating quotes look at the previous *prose* paragraph: promos and captions between
     # two paragraphs of one quote do not separate them.
     rank = {index: n for n, index in enumerate(i for i in range(len(bounds)) if i not in noise)}
