@@ -24,8 +24,8 @@ It measures the options issue 23 weighed against its precision bar. Since the al
 (quotetrack/statements/alignment.py) the stored statements already hold the shipped option, mutual
 best with two shared words and Dice >= 0.3 plus the vetoes linking adds (months, an act done to
 someone else, two direct quotes), so the other rows show what each option would add on top of it.
-The first run, before it shipped, is statements_alignment_first_run.txt; the anchored rows' first
-run is statements_alignment_anchored_first_run.txt. Since that run, only claims of accepted quotes
+The first run, before it shipped, is first_runs/statements_alignment_first_run.txt; the anchored rows' first
+run is first_runs/statements_alignment_anchored_first_run.txt. Since that run, only claims of accepted quotes
 are read (a rejected quote's claims are in no statement), which moved some lexical rows by one.
 """
 
