@@ -103,7 +103,10 @@ def _for_whom(ent: Span, head: Token) -> bool:
 
 
 def _proper_words(phrase: Span, head: Token) -> list[Token]:
-    return [t for t in phrase if t.pos_ == "PROPN" and t.i >= head.i - 3]
+    """The proper nouns naming the head, after any possessor: "Dunmore's Aoife Rennick" is
+    Aoife Rennick (of Dunmore), never "Dunmore Aoife Rennick"."""
+    owned_from = max((t.i + 1 for t in phrase if t.tag_ == "POS" and t.i < head.i), default=phrase.start)
+    return [t for t in phrase if t.pos_ == "PROPN" and t.i >= max(head.i - 3, owned_from)]
 
 
 def name_in(head: Token, mask: QuoteMask) -> Name | None:

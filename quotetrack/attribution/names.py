@@ -216,11 +216,18 @@ def clean_person_name(text: str) -> tuple[str, str]:
     return split_title(" ".join(words))
 
 
+def _after_possessor(words: list[str]) -> list[str]:
+    """The words after a possessive that opens a person's mention: "Leeds's Amy Clarke" is
+    Amy Clarke (of Leeds); a name never holds a possessive inside it."""
+    owner = max((i for i, w in enumerate(words[:-1]) if _POSSESSIVE.search(w) or w.endswith(("s'", "s’"))), default=-1)
+    return words[owner + 1 :] if owner >= 0 else words
+
+
 def canonical_person(name: str) -> tuple[list[str], str]:
     """(titles, name) of a stored person's name: role words before it ("Councilmember",
     "Police Constable", "Green MP") and after a comma ("Dana Reyes, MP") go to titles,
     honorifics too ("Dr."). A name that is nothing but titles stays as it is."""
-    text = strip_possessive(name).strip(" ,")
+    text = " ".join(_after_possessor(strip_possessive(name).strip(" ,").split()))
     titles = []
     head, comma, tail = text.partition(",")
     tail_words = tail.split()

@@ -57,6 +57,7 @@ from .names import (
     surname,
 )
 from .organisation_kinds import known_kind
+from .title_text import title_text
 
 # "Immigration and Customs Enforcement (ICE)", "... known as ICE". Bounded repetition keeps
 # the search linear on hostile input (a long run of capitalised words).
@@ -66,7 +67,6 @@ _ACRONYM_DEFINITION = re.compile(
 )
 _HONORIFIC_GENDER = {"mr.": "male", "mr": "male", "mrs.": "female", "mrs": "female", "ms.": "female", "ms": "female"}
 
-_QUOTE_MARKS = frozenset('"“”„«»')
 # The stage a spent time budget names when it runs out while the table is built, and how
 # many tokens a pass over the whole text reads between two checks (each reads little).
 _STAGE = "name table"
@@ -429,14 +429,9 @@ class NameTable:
 
     @staticmethod
     def _add_title(entry: Entry, title: str) -> None:
-        title = title.strip()
-        # A title is a phrase of one line; one that runs over a paragraph break or holds a
-        # quote mark is the parser reading a headline or a source line as an apposition
-        # ('"BARRY MORSE / June 10, 1918 - February 2, 2008" —').
-        if not title or "\n" in title or any(mark in title for mark in _QUOTE_MARKS):
-            return
-        if title not in entry.titles:
-            entry.titles.append(title)
+        cleaned = title_text(title)
+        if cleaned is not None and cleaned not in entry.titles:
+            entry.titles.append(cleaned)
 
     def _read_genders(self) -> None:
         """A person's gender from an honorific ("Mr. Tedeschi"), else from the first name."""
