@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from spacy.tokens import Doc, Token
 
@@ -13,6 +14,8 @@ from .cues import FRAGMENT_CUES
 from .marks import QuotedSpan
 from .syntax import QuoteMask, char_span, doc_text, is_according_to, is_cue, is_per_source, is_words_of, speaker_head
 
+# "casts himself as the "eighteenth candidate"": a reflexive object is the description's subject.
+REFLEXIVES = frozenset("himself herself themselves itself myself ourselves yourself".split())
 MIN_QUOTE_WORDS = 4
 SPEECH_END = set(",.!?…")
 
@@ -172,15 +175,18 @@ def direct_quotes(doc: Doc, spans: list[QuotedSpan], mask: QuoteMask) -> list[Ca
         )
         if looks_like_speech(text) or short_but_spoken or _follows_a_quote(text, quoted, found, doc):
             found.append(
-                Candidate(
-                    quoted.start,
-                    quoted.end,
-                    QuoteKind.DIRECT,
-                    cue=cue,
-                    speaker_head=head,
-                    paragraph=quoted.paragraph,
-                    inherits=head is None,
-                    open_ended=not quoted.closed,
+                _with_description(
+                    Candidate(
+                        quoted.start,
+                        quoted.end,
+                        QuoteKind.DIRECT,
+                        cue=cue,
+                        speaker_head=head,
+                        paragraph=quoted.paragraph,
+                        inherits=head is None,
+                        open_ended=not quoted.closed,
+                    ),
+                    doc,
                 )
             )
             continue
@@ -189,13 +195,36 @@ def direct_quotes(doc: Doc, spans: list[QuotedSpan], mask: QuoteMask) -> list[Ca
             head = speaker_head(cue, mask)
             if head is not None:
                 found.append(
-                    Candidate(
-                        quoted.start,
-                        quoted.end,
-                        QuoteKind.DIRECT,
-                        cue=cue,
-                        speaker_head=head,
-                        paragraph=quoted.paragraph,
+                    _with_description(
+                        Candidate(quoted.start, quoted.end, QuoteKind.DIRECT, cue, head, paragraph=quoted.paragraph),
+                        doc,
                     )
                 )
     return found
+
+
+def _with_description(candidate: Candidate, doc: Doc) -> Candidate:
+    """'X as "Y"' when the cue describes its object as the quoted words ("described Trump's
+    foray into politics as a "charade"", "labeling Bush as a "front man ..."): the quote is the
+    description, object included, mixed, with the quoted words its fragment. A pronoun object
+    ("described him as "old-looking"") adds nothing: the quoted words alone stay the quote."""
+    cue = candidate.cue
+    if cue is None or cue.lemma_.lower() not in FRAGMENT_CUES:
+        return candidate
+    as_word = next((c for c in cue.children if c.dep_ == "prep" and c.lower_ == "as"), None)
+    if as_word is None or not as_word.idx < candidate.start:
+        return candidate
+    # The quoted words are what "as" introduces ("as a "charade""), not a remark set after it
+    # ("as an individual, "facing the penitentiary ...""): at most an article between them.
+    gap = doc_text(doc)[as_word.idx + len(as_word.text) : candidate.start].strip(' "“').lower()
+    if gap not in {"", "a", "an", "the"}:
+        return candidate
+    described = next((c for c in cue.children if c.dep_ == "dobj" and c.i < as_word.i), None)
+    if described is None or (described.pos_ == "PRON" and described.lower_ not in REFLEXIVES):
+        return candidate
+    start = described.left_edge.idx
+    between = doc_text(doc)[start : candidate.start].rstrip('"“ ')  # less the fragment's own opening mark
+    if any(mark in between for mark in '"“”'):
+        return candidate
+    fragment = (candidate.start, candidate.end)
+    return replace(candidate, start=start, kind=QuoteKind.MIXED, fragments=(fragment,))
