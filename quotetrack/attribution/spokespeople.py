@@ -72,8 +72,10 @@ def named_spokesperson_description(
     if entry.kind is not SpeakerKind.UNNAMED_SOURCE or organisation.kind is not SpeakerKind.ORGANISATION:
         return None
     owner = _owner_words(entry.name)
-    if not owner or len(owner) != 1 or not known_kind(fold(owner[0])) or is_common_noun_phrase(organisation.name):
+    if not owner or len(owner) != 1 or is_common_noun_phrase(organisation.name):
         return None
+    if not known_kind(fold(owner[0])) and not (owner[0].islower() and can_be(organisation, fold(owner[0]))):
+        return None  # "a chamber spokesman" is named for a body whose name holds "Chamber"
     last = organisation.mentioned_before(mentioned)
     if last is None or paragraph_of(mentioned) - paragraph_of(last) > 1:
         return None
@@ -85,7 +87,7 @@ def named_spokesperson_description(
 def _owner_words(description: str) -> list[str] | None:
     """ "Kestrel spokesman" -> ["Kestrel"]; "spokeswoman for the hospital" -> ["hospital"];
     "the ministry's spokesman" -> ["ministry"]; "spokesman" -> []; "mayor" -> None."""
-    words = re.sub(r"['’]s\b", "", description).split()
+    words = description.split()
     folded = [fold(w).strip(".,") for w in words]
     at = next((i for i, w in enumerate(folded) if w in SPOKESPERSON_NOUNS), None)
     if at is None:
@@ -94,7 +96,10 @@ def _owner_words(description: str) -> list[str] | None:
     owner = words[at + 2 :] if after and after[0] in _OWNER_PREPOSITIONS else words[:at]
     while owner and fold(owner[0]) in _DETERMINERS:
         owner = owner[1:]
-    return [w.strip(".,") for w in owner]
+    # Only the owner's own possessive goes ("the ministry's"): one inside its name stays
+    # ("a St. Brendan's Medical Center spokeswoman").
+    owner = [*owner[:-1], re.sub(r"['’]s$", "", owner[-1])] if owner else owner
+    return [w.strip(",") if i < len(owner) - 1 else w.strip(".,") for i, w in enumerate(owner)]
 
 
 def _organisation_named(owner: list[str], position: int, table: NameTable) -> Entry | None:
@@ -104,16 +109,17 @@ def _organisation_named(owner: list[str], position: int, table: NameTable) -> En
         return named if named.kind is SpeakerKind.ORGANISATION else None
     if len(owner) != 1:
         return None
-    # A kind of body ("hospital", "Company", "council"): the one of that kind the article
+    # A kind of body ("hospital", "Company", "council"), or a word of a body's name ("a chamber
+    # spokesman" after "The Port Alder Chamber of Commerce"): the one of that kind the article
     # named last before the quote, else the first it names after.
     noun = fold(owner[0])
-    if not known_kind(noun):
-        return None
     fitting = [
         e
         for e in table.organisations.values()
         if e.name[:1].isupper() and not is_common_noun_phrase(e.name) and can_be(e, noun)
     ]
+    if not known_kind(noun) and not (owner[0].islower() and fitting):
+        return None  # a kind the lexicon does not know fits only a body whose name holds the word
     return table.nearest_organisation(position, lambda e: any(e is f for f in fitting)) or next(
         iter(sorted(fitting, key=lambda e: min(e.positions, default=0))), None
     )

@@ -8,13 +8,58 @@ from __future__ import annotations
 
 from spacy.tokens import Span, Token
 
-from ..normalization.lexicon import lemma_tables
-from .cues import HONORIFICS, REPORTING_VERBS, TITLE_ABBREVIATIONS, TITLE_NOUNS
+from ..normalization.lexicon import is_word, lemma_tables
+from .cues import (
+    HONORIFICS,
+    ORGANISATION_NAME_WORDS,
+    ORGANISATION_NOUNS,
+    REPORTING_VERBS,
+    TITLE_ABBREVIATIONS,
+    TITLE_NOUNS,
+)
 
 # Small words a Title Case headline leaves in lower case ("Thanks Voters in Ohio").
 _HEADLINE_SMALL = frozenset("a an and as at but by for from in into of on or the to with vs".split())
 _VERB_ENDINGS = ("s", "ed", "ing")
 _CLOSING_MARKS = frozenset("\"”’'")
+
+
+def joined_organisations(ents: tuple[Span, ...]) -> tuple[Span, ...]:
+    """An organisation NER cut at a possessive joined again (issue #41 item 4): "St. Brendan's"
+    + "Medical Center" is one name, never the generic tail "Medical Center" alone, which
+    another hospital's words would answer to too."""
+    joined: list[Span] = []
+    for ent in ents:
+        start = _owner_start(ent)
+        if start is not None:
+            while joined and joined[-1].start >= start:
+                joined.pop()  # the owner's own entity ("St. Brendan's", ORG) is inside the name
+            ent = Span(ent.doc, start, ent.end, label=ent.label_)
+        joined.append(ent)
+    return tuple(joined)
+
+
+def _owner_start(tail: Span) -> int | None:
+    """Where the owner of a generic organisation name starts: `tail` is only capitalised common
+    words closed by an organisation's word ("Medical Center", "Fire Department") right after a
+    possessive, and the owner is capitalised proper nouns that NER left unlabelled or called an
+    organisation ("St. Brendan's"). Not a place's ("Britain's Home Office") nor a person's
+    ("Obama's Justice Department"): those own a body named apart. None for any other name."""
+    doc = tail.doc
+    if (
+        tail.label_ not in {"ORG", "FAC"}
+        or tail.start < 2
+        or doc[tail.start - 1].tag_ != "POS"
+        or tail[-1].lower_ not in ORGANISATION_NOUNS | ORGANISATION_NAME_WORDS
+        or not all(t.text[:1].isupper() and is_word(t.lower_) for t in tail)
+    ):
+        return None
+    start = tail.start - 1
+    while start > 0 and doc[start - 1].pos_ == "PROPN" and doc[start - 1].text[:1].isupper():
+        if doc[start - 1].ent_type_ not in {"", "ORG", "FAC"}:
+            return None
+        start -= 1
+    return start if start < tail.start - 1 else None
 
 
 def name_part(ent: Span, text: str) -> Span | None:

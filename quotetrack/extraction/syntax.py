@@ -8,7 +8,7 @@ from itertools import accumulate
 from spacy.tokens import Doc, Span, Token
 
 from .cues import PARTICLE_CUES, REPORTING_VERBS
-from .entity_names import name_part
+from .entity_names import joined_organisations, name_part
 
 SUBJECTS = ("nsubj", "nsubjpass", "csubj")
 # Dependents that belong to a speaker's noun phrase, left of its head.
@@ -56,12 +56,13 @@ def doc_text(doc: Doc) -> str:
 
 def _entities(doc: Doc) -> tuple[tuple[Span, ...], list[int]]:
     """`doc.ents` and their starts, built once per Doc (spaCy builds the tuple on each access).
-    A person's entity holds only the words that name the person (entity_names.name_part)."""
+    A person's entity holds only the words that name the person (entity_names.name_part), an
+    organisation's is not cut at a possessive (entity_names.joined_organisations)."""
     cached = doc.user_data.get("quotetrack.ents")
     if cached is None:
         text = doc_text(doc)
         named = (name_part(e, text) if e.label_ == "PERSON" else e for e in doc.ents)
-        ents = tuple(e for e in named if e is not None)
+        ents = joined_organisations(tuple(e for e in named if e is not None))
         cached = doc.user_data["quotetrack.ents"] = (ents, [e.start for e in ents])
     return cached
 
