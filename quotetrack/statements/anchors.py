@@ -72,9 +72,9 @@ def shared_run(runs_a: Sequence[Run], runs_b: Sequence[Run]) -> tuple[Run, bool]
             if len(rare_a & _rare_words(rb)) < PAIR_RARE_WORDS:
                 continue  # most pairs: too few rare words in common to anchor anything
             match = SequenceMatcher(None, ra, rb, autojunk=False).find_longest_match(0, len(ra), 0, len(rb))
-            if match.size > len(best):
-                best = ra[match.a : match.a + match.size]
-                whole = match.size == len(ra) == len(rb)
+            entire = match.size == len(ra) == len(rb)
+            if (match.size, entire) > (len(best), whole):
+                best, whole = ra[match.a : match.a + match.size], entire
     return best, whole
 
 
