@@ -20,7 +20,7 @@ from spacy.language import Language
 from .attribution.attribute import build_table, propose
 from .attribution.calibration import confidence as sieve_confidence
 from .attribution.candidates import Article, SpeakerHistory, candidates_for
-from .attribution.ranker import MODEL_FILE, PRIOR_FEATURE, Model
+from .attribution.ranker import MODEL_FILE, PRIOR_FEATURE, Model, SecondOpinion, independent
 from .attribution.rule_shift import shifted
 from .attribution.table import Entry
 from .evaluation import GoldArticle, Report, Span, evaluate, match, organisation_acronyms, speaker_right
@@ -101,10 +101,11 @@ def _acronyms(entry: Entry) -> tuple[str, ...]:
 
 # -- fitting ------------------------------------------------------------------------------
 def fit(examples: list[ArticleExamples], folds: int = FOLDS) -> Model:
-    """A model fitted on `examples`, calibrated on its own out-of-fold scores over them."""
+    """A model and its second opinion fitted on `examples`, calibrated on their own out-of-fold
+    scores over them."""
     weights, intercept = _fit_weights(examples)
     outcomes = [o for fold in _folds(examples, folds) for o in _scored(_fit_uncalibrated(fold[0]), fold[1])]
-    return Model(weights, intercept, _fit_platt(outcomes))
+    return Model(weights, intercept, _fit_platt(outcomes), _fit_second_opinion(examples))
 
 
 def cross_validate(examples: list[ArticleExamples], folds: int = FOLDS) -> dict[str, list[Span]]:
@@ -129,10 +130,11 @@ def predict(article: ArticleExamples, model: Model) -> list[Span]:
         if not quote.choices:
             spans.append(_with(quote.span, quote.span.speaker, quote.span.speaker_aliases, quote.span.method, 0.0))
             continue
-        index, best_logit, runner_up = model.ranked([c.features for c in quote.choices])
+        features = [c.features for c in quote.choices]
+        index, best_logit, runner_up = model.ranked(features)
         best = quote.choices[index]
         method = quote.span.method if best.proposed else Method.RANKED.value
-        confidence = model.confidence(best_logit, runner_up, best.features)
+        confidence = model.confidence(best_logit, runner_up, best.features, model.disagrees(features, index))
         if method is not None:
             confidence = shifted(confidence, Method(method))
         spans.append(_with(quote.span, best.name, best.acronyms, method, confidence))
@@ -154,17 +156,26 @@ def _folds(examples: list[ArticleExamples], folds: int) -> list[tuple[list[Artic
 
 def _fit_uncalibrated(examples: list[ArticleExamples]) -> Model:
     weights, intercept = _fit_weights(examples)
-    return Model(weights, intercept, (1.0, 0.0, 0.0, 0.0))
+    return Model(weights, intercept, (1.0, 0.0, 0.0, 0.0, 0.0), _fit_second_opinion(examples))
 
 
-def _fit_weights(examples: list[ArticleExamples]) -> tuple[dict[str, float], float]:
+def _fit_second_opinion(examples: list[ArticleExamples]) -> SecondOpinion:
+    weights, intercept = _fit_weights(examples, independent)
+    return SecondOpinion(weights, intercept)
+
+
+def _fit_weights(
+    examples: list[ArticleExamples], reads: Callable[[str], bool] = lambda feature: True
+) -> tuple[dict[str, float], float]:
+    """Logistic regression over every candidate of every matched quote; `reads` says which
+    features it may use."""
     from sklearn.linear_model import LogisticRegression
 
     rows, labels = [], []
     for article in examples:
         for quote, rights in article.labelled():
             for choice, right in zip(quote.choices, rights, strict=True):
-                rows.append(choice.features)
+                rows.append({name: value for name, value in choice.features.items() if reads(name)})
                 labels.append(right)
     names = sorted({name for row in rows for name in row})
     matrix = [[row.get(name, 0.0) for name in names] for row in rows]
@@ -174,30 +185,32 @@ def _fit_weights(examples: list[ArticleExamples]) -> tuple[dict[str, float], flo
     return weights, round(float(model.intercept_[0]), 4)
 
 
-def _scored(model: Model, examples: list[ArticleExamples]) -> list[tuple[float, float, float, bool]]:
-    """(best logit, margin over the runner-up, the chosen candidate's sieve prior, right) for every
-    matched quote with a candidate."""
+def _scored(model: Model, examples: list[ArticleExamples]) -> list[tuple[float, float, float, bool, bool]]:
+    """(best logit, margin over the runner-up, the chosen candidate's sieve prior, whether the
+    second opinion disagrees, right) for every matched quote with a candidate."""
     outcomes = []
     for article in examples:
         for quote, rights in article.labelled():
             if not quote.choices:
                 continue
-            index, best_logit, runner_up = model.ranked([c.features for c in quote.choices])
+            features = [c.features for c in quote.choices]
+            index, best_logit, runner_up = model.ranked(features)
             margin = best_logit - runner_up if runner_up is not None else 0.0
             prior = quote.choices[index].features.get(PRIOR_FEATURE, 0.0)
-            outcomes.append((best_logit, margin, prior, rights[index]))
+            outcomes.append((best_logit, margin, prior, model.disagrees(features, index), rights[index]))
     return outcomes
 
 
-def _fit_platt(outcomes: list[tuple[float, float, float, bool]]) -> tuple[float, float, float, float]:
+def _fit_platt(outcomes: list[tuple[float, float, float, bool, bool]]) -> tuple[float, float, float, float, float]:
     from sklearn.linear_model import LogisticRegression
 
     if len({right for *_, right in outcomes}) < 2:
-        return 1.0, 0.0, 0.0, 0.0  # too few quotes to tell right from wrong: the model's own probability
+        return 1.0, 0.0, 0.0, 0.0, 0.0  # too few quotes to tell right from wrong: the model's own probability
     platt = LogisticRegression(C=100.0, max_iter=5000)
-    platt.fit([[logit, margin, prior] for logit, margin, prior, _ in outcomes], [right for *_, right in outcomes])
-    a, b, d = (round(float(w), 4) for w in platt.coef_[0])
-    return a, b, round(float(platt.intercept_[0]), 4), d
+    rows = [[logit, margin, prior, float(disagrees)] for logit, margin, prior, disagrees, _ in outcomes]
+    platt.fit(rows, [right for *_, right in outcomes])
+    a, b, d, e = (round(float(w), 4) for w in platt.coef_[0])
+    return a, b, round(float(platt.intercept_[0]), 4), d, e
 
 
 # -- reports ------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import pytest
 
 from quotetrack.attribution.candidates import SpeakerCandidate
 from quotetrack.attribution.context import UNRESOLVED, Resolution
-from quotetrack.attribution.ranker import Model, decide, model_in_use, shipped_model, standing_in
+from quotetrack.attribution.ranker import Model, SecondOpinion, decide, model_in_use, shipped_model, standing_in
 from quotetrack.attribution.rule_shift import shifted
 from quotetrack.attribution.table import Entry
 from quotetrack.evaluation import GoldArticle
@@ -19,7 +19,7 @@ from quotetrack.types import Method, SpeakerKind
 
 # A hand-written model, so that these tests check the decision rule, not the shipped weights.
 MODEL = Model(
-    {"proposed": 2.0, "last_speaker_1_no_subject": 1.5, "named_before_in_sentence": 1.0}, -1.0, (1.0, 0.5, 0, 0)
+    {"proposed": 2.0, "last_speaker_1_no_subject": 1.5, "named_before_in_sentence": 1.0}, -1.0, (1.0, 0.5, 0, 0, 0)
 )
 
 
@@ -53,7 +53,7 @@ def test_confidence_grows_with_the_margin_over_the_runner_up():
 
 
 def test_confidence_counts_the_proposing_sieves_prior():
-    model = Model(MODEL.weights, MODEL.intercept, (1.0, 0.5, 0.0, 0.8))
+    model = Model(MODEL.weights, MODEL.intercept, (1.0, 0.5, 0.0, 0.8, 0.0))
     proposal = Resolution(Entry("Ana Ruiz", SpeakerKind.PERSON), "Ruiz", Method.SURNAME)
     strong = SpeakerCandidate(proposal.entry, {"proposed": 1.0, "proposed_prior_logit": 3.0}, True)
     weak = SpeakerCandidate(proposal.entry, {"proposed": 1.0, "proposed_prior_logit": 0.5}, True)
@@ -63,7 +63,7 @@ def test_confidence_counts_the_proposing_sieves_prior():
 
 def test_a_model_saved_before_the_prior_term_reads_with_none():
     old = {"intercept": -1.0, "calibration": [1.0, 0.5, 0.0], "weights": {"proposed": 2.0}}
-    assert Model.from_json(old).calibration == (1.0, 0.5, 0.0, 0.0)
+    assert Model.from_json(old).calibration == (1.0, 0.5, 0.0, 0.0, 0.0)
 
 
 def test_no_candidate_at_all_stays_unresolved_with_no_confidence():
@@ -100,7 +100,7 @@ def test_a_stand_in_model_attributes_inside_its_block_only(nlp):
     """How an evaluation scores articles with a model fitted on other articles: the stand-in's
     calibration (a constant here: every weight of the score at 0) shows in every confidence."""
     text = '"We will keep the doors open late on weekdays," said Mayor Lena Ortiz.'
-    sure = Model({}, 0.0, (0.0, 0.0, 3.0, 0.0))  # confidence sigmoid(3) whatever the candidate
+    sure = Model({}, 0.0, (0.0, 0.0, 3.0, 0.0, 0.0))  # confidence sigmoid(3) whatever the candidate
     with standing_in(sure):
         assert model_in_use() is sure
         quotes, _ = extract_quotes(text, nlp)
@@ -149,3 +149,17 @@ def test_train_ranker_reports_cross_validated_figures_and_leaves_the_shipped_mod
     assert "model (CV)   all" in result.output and "sieves       all" in result.output
     assert "== benchmarks/gold/seeds.json (held out: the final model)" in result.output
     assert MODEL_FILE.read_bytes() == before
+
+
+def test_a_second_opinion_that_points_elsewhere_lowers_the_confidence():
+    """The second opinion reads no proposal feature; where it picks another candidate than the
+    model, the calibration's disagreement term counts."""
+    second = SecondOpinion({"named_before_in_sentence": 2.0}, 0.0)
+    model = Model(MODEL.weights, MODEL.intercept, (1.0, 0.5, 0.0, 0.0, -1.5), second)
+    proposal = Resolution(Entry("Ana Ruiz", SpeakerKind.PERSON), "Ruiz", Method.SURNAME)
+    proposed = SpeakerCandidate(proposal.entry, {"proposed": 1.0}, True)
+    agreeing = decide(proposal, [proposed, choice("Tomas Berg")], model)
+    pointed_elsewhere = decide(proposal, [proposed, choice("Tomas Berg", named_before_in_sentence=1.0)], model)
+    assert agreeing.entry is pointed_elsewhere.entry is proposal.entry  # the decision is the model's
+    assert pointed_elsewhere.confidence < agreeing.confidence  # type: ignore[operator]
+    assert Model.from_json(model.to_json()) == model

@@ -77,7 +77,7 @@ def test_shifted_lowers_a_confidence_keeps_its_order_and_leaves_no_candidate_at_
 
 
 def test_the_models_decision_carries_the_proposing_methods_shift(monkeypatch):
-    model = Model({"proposed": 3.0}, 0.0, (1.0, 0.0, 0.0, 0.0))
+    model = Model({"proposed": 3.0}, 0.0, (1.0, 0.0, 0.0, 0.0, 0.0))
     proposal = Resolution(Entry("Ana Ruiz", SpeakerKind.PERSON), "Ruiz", Method.SURNAME)
     candidate = SpeakerCandidate(proposal.entry, {"proposed": 1.0}, True)
     monkeypatch.setattr(rule_shift, "_shifts", lambda: {})
