@@ -11,6 +11,10 @@ Revises: 0004
 Create Date: 2026-12-03 11:05:00
 """
 
+import hashlib
+import re
+import unicodedata
+
 import sqlalchemy as sa
 from alembic import op
 
@@ -123,8 +127,6 @@ def upgrade() -> None:
 def _index_word_stems(batch: int = 5000) -> None:
     """The index now also holds each claim's word stems (verify finds paraphrases through
     them): add them for the claims copied above, a batch at a time."""
-    from quotetrack.statements.words import stem_keys
-
     bind = op.get_bind()
     claims = sa.table("claims", sa.column("id"), sa.column("text"), sa.column("speaker_id"))
     shingles = sa.table("claim_shingles", sa.column("claim_id"), sa.column("shingle"), sa.column("speaker_id"))
@@ -145,7 +147,7 @@ def _index_word_stems(batch: int = 5000) -> None:
         keys = [
             {"claim_id": row.id, "shingle": key, "speaker_id": row.speaker_id}
             for row in rows
-            for key in stem_keys(row.text)
+            for key in _stem_keys(row.text)
             if (row.id, key) not in present
         ]
         if keys:
@@ -197,3 +199,30 @@ def downgrade() -> None:
     )
     op.drop_table("claim_shingles")
     op.drop_table("claims")
+
+
+# -- the index keys of 2026-12-03, frozen ------------------------------------------------------
+# What quotetrack.statements.words.stem_keys computed when this migration was written, copied
+# rather than imported: a migration is history, and importing live code would let a later change
+# to that module rewrite what this upgrade does (and make storage import the statements layer).
+_STOP_WORDS = frozenset(
+    """
+a an the and or but if of to in on at by for with from as is are was were be been being it its this that these
+those i we you he she they me us him her them my our your his their will would shall should can could may might
+must do does did has have had not no so than then there here what which who whom whose when where why how all
+any each some such very just also too about into over after before up down out off again once s t
+""".split()
+)
+_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+_SUFFIXES = ("ations", "ation", "ments", "ment", "ings", "ing", "ied", "ies", "ed", "es", "s")
+
+
+def _stem_keys(text: str) -> set[int]:
+    folded = unicodedata.normalize("NFKD", text.replace("’", "'").replace("‘", "'"))
+    found = set()
+    for word in _WORD.findall(folded.encode("ascii", "ignore").decode().lower().strip()):
+        if word in _STOP_WORDS or len(word) < 3:
+            continue
+        stem = next((word[: -len(s)] for s in _SUFFIXES if word.endswith(s) and len(word) - len(s) >= 4), word)
+        found.add(int.from_bytes(hashlib.blake2b(("w " + stem).encode(), digest_size=8).digest(), "big") >> 1)
+    return found
