@@ -58,6 +58,7 @@ from ..extraction.cues import HONORIFICS
 from ..normalization.folding import ascii_letters
 from ..types import Speaker, SpeakerKind
 from .models import SlugCounterRow, SpeakerAliasRow, SpeakerKeyRow, SpeakerRow
+from .text_forms import fold_words
 
 
 class IdentityMethod(StrEnum):
@@ -96,9 +97,9 @@ _LEADING_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.IGNORECASE)
 
 
 def folded_name(text: str) -> str:
-    """Lowercase ASCII letters and digits, one space apart: "The Boston Globe" -> "boston globe"."""
-    text = _LEADING_ARTICLE.sub("", fold(text.replace("’", "'")).replace("'", ""))
-    return " ".join(re.findall(r"[a-z0-9]+", text))
+    """A name's search form (text_forms.fold_words) without a leading article: "The Boston
+    Globe" -> "boston globe"."""
+    return _LEADING_ARTICLE.sub("", fold_words(text))
 
 
 def is_proper_name(name: str) -> bool:
