@@ -7,9 +7,10 @@ import time
 from flask import current_app, jsonify
 from flask_smorest import Blueprint, abort
 
-from quotetrack import curation, service, webpage
+from quotetrack import curation, service
 from quotetrack.errors import InvalidInput, StaleText
 from quotetrack.queue import BrokerUnavailable, enqueue  # celery itself only once a queue is used
+from quotetrack.sources import webpage
 from quotetrack.storage import article_queries
 from quotetrack.types import Article
 

@@ -10,7 +10,7 @@ from flask import url_for
 from flask_smorest import abort
 from markupsafe import escape
 
-from quotetrack import card_text, cards
+from quotetrack.cards import card_text, render
 from quotetrack.statements import queries as statement_queries
 from quotetrack.storage import quote_search
 from quotetrack.types import StoredSpeaker
@@ -21,10 +21,10 @@ from .security import base_url
 
 def card_links(
     kind: str, item_id: int, width: int, theme: str, height: int, max_height: int | None = None
-) -> cards.CardLinks:
+) -> render.CardLinks:
     """The card's URLs and the iframe an embed inserts: `height` is the card's own height at
     `width`; `max_height` (a card cut to fit) travels in the URL so the card cuts the same. The
-    snippet's script resizes the iframe to the height the card reports (cards.HEIGHT_MESSAGE)."""
+    snippet's script resizes the iframe to the height the card reports (render.HEIGHT_MESSAGE)."""
     base = base_url()
     path = url_for(f"cards.{kind}_card", item_id=item_id)
     card_url = f"{base}{path}"
@@ -38,9 +38,9 @@ def card_links(
     snippet = (
         f'<iframe src="{escape(src)}" width="{width}" height="{height}" '
         f'style="border:0;max-width:100%" loading="lazy" title="Quote card"></iframe>'
-        f"<script>{cards.resize_script(f'{parts.scheme}://{parts.netloc}')}</script>"
+        f"<script>{render.resize_script(f'{parts.scheme}://{parts.netloc}')}</script>"
     )
-    return cards.CardLinks(card_url, image, oembed, snippet, height=height)
+    return render.CardLinks(card_url, image, oembed, snippet, height=height)
 
 
 @dataclass(frozen=True)
@@ -104,7 +104,7 @@ def fit(card: Card, width: int, max_height: int | None) -> tuple[card_text.CardT
         raise  # not reached (abort raises); tells the type checker this branch returns nothing
 
 
-def statement_embed(statement_id: int, width: int = cards.DEFAULT_WIDTH) -> cards.CardLinks:
+def statement_embed(statement_id: int, width: int = render.DEFAULT_WIDTH) -> render.CardLinks:
     """The embed code of a statement's card (the statement page offers it)."""
     card = build_statement_card(statement_id)
     return card_links("statement", statement_id, width, "light", card.text.height(width))

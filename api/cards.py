@@ -9,7 +9,7 @@ from flask import Blueprint, Response, current_app, request
 from flask_smorest import abort
 from werkzeug.wrappers import Response as WerkzeugResponse
 
-from quotetrack import cards, display
+from quotetrack.cards import display, render
 from quotetrack.storage import quote_search
 from quotetrack.types import QuoteKind, SpeakerKind
 
@@ -34,9 +34,9 @@ def _int_arg(name: str, default: int | None) -> int | None:
 
 def _card_args() -> tuple[str, int, int | None]:
     theme = request.args.get("theme", "light")
-    if theme not in cards.THEMES:
+    if theme not in render.THEMES:
         abort(422, message="theme must be light or dark", errors={"query": {"theme": ["Must be light or dark."]}})
-    return theme, cards.clamp_width(_int_arg("width", None)), _int_arg("maxheight", None)
+    return theme, render.clamp_width(_int_arg("width", None)), _int_arg("maxheight", None)
 
 
 def _cacheable(response: Response) -> WerkzeugResponse:
@@ -50,9 +50,9 @@ def _cacheable(response: Response) -> WerkzeugResponse:
 def _html(body: str) -> WerkzeugResponse:
     response = Response(body, mimetype="text/html")
     # Cards load nothing and run one script, allowed by its hash: the one reporting the card's
-    # height to the page embedding it (cards.HEIGHT_SCRIPT; the JSON-LD block is data, not run).
+    # height to the page embedding it (render.HEIGHT_SCRIPT; the JSON-LD block is data, not run).
     response.headers["Content-Security-Policy"] = (
-        f"default-src 'none'; script-src '{cards.HEIGHT_SCRIPT_HASH}'; style-src 'unsafe-inline'; "
+        f"default-src 'none'; script-src '{render.HEIGHT_SCRIPT_HASH}'; style-src 'unsafe-inline'; "
         "img-src 'self' data:; base-uri 'none'; "
         f"form-action 'none'; frame-ancestors {current_app.config['FRAME_ANCESTORS']}"
     )
@@ -69,7 +69,7 @@ def _render(card: Card, theme: str, width: int, max_height: int | None) -> Werkz
         full_text=card.full_text,
     )
     person = bool(card.speaker and card.speaker.kind == SpeakerKind.PERSON)
-    return _html(cards.render_card(text, links, theme, width, card.speaker, card.article, person))
+    return _html(render.render_card(text, links, theme, width, card.speaker, card.article, person))
 
 
 @pages.get("/cards/quotes/<int:item_id>")
@@ -96,5 +96,5 @@ def quote_png(item_id: int):
     text = shown.segments[0].text if shown.kind == QuoteKind.DIRECT else shown.plain
     speaker = quote.speaker.name if quote.speaker else "Unattributed"
     note = display.small_print(quote, state().low_confidence)
-    image = cards.render_quote_png(text, speaker, byline, quoted=shown.kind == QuoteKind.DIRECT, note=note)
+    image = render.render_quote_png(text, speaker, byline, quoted=shown.kind == QuoteKind.DIRECT, note=note)
     return _cacheable(Response(image, mimetype="image/png"))

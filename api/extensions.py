@@ -9,7 +9,7 @@ from flask_smorest import Api, abort
 from flask_smorest.arguments import ArgumentsMixin
 from werkzeug.exceptions import HTTPException, InternalServerError, MethodNotAllowed, ServiceUnavailable
 
-from quotetrack import display
+from quotetrack.cards import display
 from quotetrack.storage import Database
 
 from . import faults

@@ -8,7 +8,7 @@ from urllib.parse import urlparse
 from flask import current_app
 from flask_smorest import Blueprint, abort
 
-from quotetrack import card_text, cards, display
+from quotetrack.cards import card_text, display, render
 from quotetrack.types import QuoteKind
 
 from .card_making import build_quote_card, build_statement_card, card_links, fit
@@ -50,7 +50,7 @@ def oembed(args):
         abort(404, message=f"No {kind.removesuffix('s')} {significant}.")
     item_id = int(significant)
     card = build_quote_card(item_id) if kind == "quotes" else build_statement_card(item_id)
-    width = cards.clamp_width(args.get("maxwidth"))
+    width = render.clamp_width(args.get("maxwidth"))
     max_height = args.get("maxheight")
     text, height = fit(card, width, max_height)
     links = card_links(card.kind, item_id, width, args["theme"], height, max_height if text.shortened else None)

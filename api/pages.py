@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import Flask, Response, render_template
 
-from quotetrack import display
+from quotetrack.cards import display
 from quotetrack.types import StoredQuote
 
 from .extensions import state

@@ -13,9 +13,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from quotetrack import ranker_training
 from quotetrack.config import load_settings
-from quotetrack.evaluation import format_reliability, load_gold
+from quotetrack.measure import ranker_training
+from quotetrack.measure.evaluation import format_reliability, load_gold
 from quotetrack.nlp import configured_pipeline
 
 SETS = {

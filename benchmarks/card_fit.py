@@ -49,7 +49,7 @@ def _serve_seeds(directory: Path) -> str:
     from api import create_app
     from quotetrack import service
     from quotetrack.nlp import load_pipeline
-    from quotetrack.sources import read_path
+    from quotetrack.sources.files import read_path
     from quotetrack.storage import Database
 
     url = f"sqlite:///{directory / 'cards.sqlite3'}"

@@ -2,7 +2,7 @@
 
 Builds an archive (a fresh SQLite file) from the gum-news-quotes and wikinews-quotes gold texts
 (read from ../shared/data, never copied into the repository) plus the seeds,
-matches each article's stored quotes to its gold quotes (quotetrack.evaluation.match: spans
+matches each article's stored quotes to its gold quotes (quotetrack.measure.evaluation.match: spans
 overlapping by half of the longer), and scores the stored speakers of the matched quotes
 against the gold speakers:
 
@@ -57,11 +57,11 @@ from benchmarks.speaker_identity_breakdown import Judged, breakdown  # noqa: E40
 from quotetrack.attribution.names import canonical_person  # noqa: E402
 from quotetrack.attribution.ranker import Model, standing_in  # noqa: E402
 from quotetrack.config import load_settings  # noqa: E402
-from quotetrack.evaluation import GoldArticle, Span, load_gold, match, speaker_right  # noqa: E402
+from quotetrack.measure.evaluation import GoldArticle, Span, load_gold, match, speaker_right  # noqa: E402
 from quotetrack.nlp import load_pipeline  # noqa: E402
 from quotetrack.normalization.lexicon import wordnet_index  # noqa: E402
 from quotetrack.service import ingest  # noqa: E402
-from quotetrack.sources import read_path  # noqa: E402
+from quotetrack.sources.files import read_path  # noqa: E402
 from quotetrack.storage import Database, speaker_queries  # noqa: E402
 from quotetrack.storage.identity import folded_name  # noqa: E402
 from quotetrack.types import Article  # noqa: E402
@@ -272,7 +272,7 @@ def main() -> None:
 
 def out_of_fold_models(articles: list[GoldArticle], nlp: Language) -> dict[str, Model]:
     """Article name -> a candidate model fitted on the folds without it (train-ranker's folds)."""
-    from quotetrack import ranker_training  # scikit-learn: the dev extra
+    from quotetrack.measure import ranker_training  # scikit-learn: the dev extra
 
     return ranker_training.out_of_fold_models(ranker_training.collect(articles, nlp))
 

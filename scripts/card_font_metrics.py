@@ -1,4 +1,4 @@
-"""Write quotetrack/card_metrics.py: the advance widths of the faces the cards' CSS asks for.
+"""Write quotetrack/cards/card_metrics.py: the advance widths of the faces the cards' CSS asks for.
 
 The card CSS names metric-compatible families first ("Times New Roman", Tinos, "Liberation
 Serif" share one set of advance widths; Arial, Arimo, "Liberation Sans" another), so the
@@ -6,7 +6,7 @@ server can compute how many lines a wording wraps into without a browser. The wi
 read from the Liberation fonts (Debian's fonts-liberation) and stored as numbers only, in
 thousandths of an em; no glyph or font program is copied.
 
-    .venv/bin/python scripts/card_font_metrics.py   # then ruff format quotetrack/card_metrics.py
+    .venv/bin/python scripts/card_font_metrics.py   # then ruff format quotetrack/cards/card_metrics.py
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ FACES = {
 # Latin (basic, Latin-1, extended A and B), Greek, Cyrillic, general punctuation, currency.
 RANGES = ((0x20, 0x7E), (0xA0, 0x24F), (0x370, 0x3FF), (0x400, 0x4FF), (0x2010, 0x205E), (0x20A0, 0x20BF))
 EM = 1000
-OUT = Path(__file__).resolve().parent.parent / "quotetrack" / "card_metrics.py"
+OUT = Path(__file__).resolve().parent.parent / "quotetrack" / "cards" / "card_metrics.py"
 
 
 def _has_glyph(font: ImageFont.FreeTypeFont, char: str, notdef) -> bool:

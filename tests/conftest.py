@@ -134,7 +134,7 @@ def auth(app):
 
 def post_seeds(client, headers: dict[str, str]) -> None:
     """Ingest the five seed articles through the API, as a client would."""
-    from quotetrack.sources import read_path
+    from quotetrack.sources.files import read_path
 
     for item in read_path(SEEDS):
         a = item.article

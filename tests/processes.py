@@ -17,7 +17,7 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from quotetrack.sources import read_path
+from quotetrack.sources.files import read_path
 
 ROOT = Path(__file__).resolve().parent.parent
 GUM_TEXTS = ROOT.parent / "shared" / "data" / "gum-news-quotes" / "texts"

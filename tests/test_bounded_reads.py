@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from quotetrack import cards
+from quotetrack.cards import render
 from quotetrack.statements import diff
 from quotetrack.statements.diff import MAX_DIFF_PAIRS, word_diff, word_opcodes
 from quotetrack.statements.verify import MAX_VERIFY_WORDS
@@ -130,18 +130,18 @@ def test_statement_views_of_a_long_repeated_quote_stay_bounded(client, auth, cou
 @pytest.mark.model
 def test_png_cards_are_cached_per_content_and_bounded(client, auth, monkeypatch):
     drawn: list[str] = []
-    wrap = cards._wrap
+    wrap = render._wrap
 
     def counting_wrap(draw, text, font, max_width):
         drawn.append(text)
         return wrap(draw, text, font, max_width)
 
-    monkeypatch.setattr(cards, "_wrap", counting_wrap)
-    getattr(cards.render_quote_png, "cache_clear", lambda: None)()  # no cache before the fix
+    monkeypatch.setattr(render, "_wrap", counting_wrap)
+    getattr(render.render_quote_png, "cache_clear", lambda: None)()  # no cache before the fix
     quote_id = client.post("/api/v1/articles", json=LONG_ARTICLE, headers=auth).get_json()["quotes"][0]["id"]
     first = client.get(f"/cards/quotes/{quote_id}.png")
     assert first.status_code == 200 and first.data[:8] == b"\x89PNG\r\n\x1a\n" and drawn
-    assert all(len(text) <= cards.MAX_PNG_CHARS + 2 for text in drawn)  # the quote marks
+    assert all(len(text) <= render.MAX_PNG_CHARS + 2 for text in drawn)  # the quote marks
     drawn.clear()
     again = client.get(f"/cards/quotes/{quote_id}.png")
     assert again.data == first.data and not drawn  # from the cache: nothing drawn

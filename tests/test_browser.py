@@ -9,7 +9,7 @@ import pytest
 from werkzeug.serving import make_server
 
 from quotetrack import service
-from quotetrack.sources import read_path
+from quotetrack.sources.files import read_path
 from quotetrack.types import Article
 
 from .conftest import ROOT, SEEDS, make_key, migrate
@@ -410,7 +410,7 @@ def test_article_page_keeps_hostile_text_as_text(live, browser):
 # docs/cards/ keeps a copy a person looked at and chose to commit.
 CARD_SHOTS = ARTIFACTS / "cards"
 # An empty band under the card of at most one line of the wording plus the model's slack: the
-# height is computed on the server (quotetrack/card_layout.py), never measured in a browser.
+# height is computed on the server (quotetrack/cards/card_layout.py), never measured in a browser.
 MAX_BAND = 40
 
 

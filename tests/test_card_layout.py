@@ -1,8 +1,8 @@
-"""The card height model (quotetrack/card_layout.py) and the cut to a maxheight
+"""The card height model (quotetrack/cards/card_layout.py) and the cut to a maxheight
 (quotetrack/card_text.fit), without a browser; test_browser.py checks the heights in Chromium."""
 
-from quotetrack import card_layout, card_text
-from quotetrack.display import Segment
+from quotetrack.cards import card_layout, card_text
+from quotetrack.cards.display import Segment
 
 SANS, SERIF = card_layout.SANS, card_layout.SERIF
 

@@ -6,7 +6,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from quotetrack.cards import render_quote_png
+from quotetrack.cards.render import render_quote_png
 
 from .conftest import make_key, migrate
 
@@ -143,7 +143,7 @@ def test_the_height_model_measures_the_text_the_card_shows(app, client, auth):
     """card_layout computes the height from CardText.blocks(); the template renders the card:
     both must hold the same text, block by block, or the height is of another card."""
     from api.card_making import build_quote_card, build_statement_card
-    from quotetrack import card_text
+    from quotetrack.cards import card_text
 
     text = (
         "“We will not let the shelters close this winter,” Gov. Linda Marsh said.\n\n"
@@ -238,7 +238,7 @@ def test_oembed_honours_a_narrow_maxwidth_and_answers_501_for_xml(client, quote_
     def oembed(**params):
         return client.get("/api/v1/oembed", query_string={"url": f"http://localhost/cards/quotes/{quote_id}", **params})
 
-    from quotetrack.cards import MIN_WIDTH
+    from quotetrack.cards.render import MIN_WIDTH
 
     narrow = oembed(maxwidth=240).get_json()
     assert narrow["width"] == 240 and 'width="240"' in narrow["html"] and "width=240" in narrow["html"]

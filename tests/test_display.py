@@ -1,4 +1,4 @@
-"""Honest labels (quotetrack/display.py) and the article page's highlighting (api/desk.py),
+"""Honest labels (quotetrack/cards/display.py) and the article page's highlighting (api/desk.py),
 without a database or a model: direct quotes in marks, reported speech without them, mixed
 quotes with only their fragments in marks, trailing sentence punctuation trimmed from display
 only, and highlights that give back the article text exactly."""
@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from api.desk import highlight
-from quotetrack import display
+from quotetrack.cards import display
 
 
 @dataclass(frozen=True)
@@ -148,14 +148,14 @@ def test_every_attribution_method_has_a_label():
 
 
 def test_a_near_certain_confidence_never_reads_as_certain():
-    from quotetrack.display import percent
+    from quotetrack.cards.display import percent
 
     assert percent(0.997) == "99.7%" and percent(0.9999) == "99.9%" and percent(0.995) == "99.5%"
     assert percent(1.0) == "100%" and percent(0.85) == "85%" and percent(0.0) == "0%"
 
 
 def test_identity_methods_read_as_phrases_not_method_names():
-    from quotetrack.display import identity_label
+    from quotetrack.cards.display import identity_label
     from quotetrack.storage.identity import IdentityMethod
 
     for method in IdentityMethod:

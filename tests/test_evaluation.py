@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from quotetrack.evaluation import Span, evaluate, load_gold, match, quotetrack_predictor
+from quotetrack.measure.evaluation import Span, evaluate, load_gold, match, quotetrack_predictor
 
 from .conftest import ROOT
 

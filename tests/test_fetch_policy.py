@@ -18,9 +18,9 @@ from ipaddress import IPv4Address, ip_address
 
 import pytest
 
-from quotetrack import webpage
 from quotetrack.errors import InvalidInput
-from quotetrack.webpage import fetch_html, public_address
+from quotetrack.sources import webpage
+from quotetrack.sources.webpage import fetch_html, public_address
 
 PUBLIC_STAND_IN = "127.0.0.2"  # Linux answers on all of 127.0.0.0/8
 SECRET = b"<html><body><p>internal admin page: secret</p></body></html>"

@@ -18,7 +18,7 @@ import urllib.request
 
 import pytest
 
-from quotetrack.sources import read_sources
+from quotetrack.sources.files import read_sources
 
 from .conftest import SEEDS, make_key, migrate
 
@@ -214,7 +214,7 @@ def test_cli_sources_refuse_non_http_urls_by_name(tmp_path):
 
 
 def test_page_canonical_javascript_url_is_dropped():
-    from quotetrack.webpage import article_from_html
+    from quotetrack.sources.webpage import article_from_html
 
     page = (
         '<html><head><link rel="canonical" href="javascript:alert(1)"><title>T</title></head><body><article>'

@@ -12,7 +12,7 @@ from sqlalchemy import select, text
 
 from quotetrack.quotes import extract_quotes
 from quotetrack.service import store_article
-from quotetrack.sources import read_path
+from quotetrack.sources.files import read_path
 from quotetrack.storage.models import Base, ClaimRow, QuoteRow
 from quotetrack.types import Article
 

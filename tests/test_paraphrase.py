@@ -11,7 +11,7 @@ from quotetrack.cli import main
 from quotetrack.normalization import lexicon
 from quotetrack.quotes import extract_quotes
 from quotetrack.service import store_article
-from quotetrack.sources import read_path
+from quotetrack.sources.files import read_path
 from quotetrack.statements import paraphrase
 from quotetrack.statements.verify import verify
 from quotetrack.statements.wording import Relation, compare

@@ -15,7 +15,7 @@ from urllib.parse import urlencode
 
 import pytest
 
-from quotetrack import cards, display
+from quotetrack.cards import display, render
 
 pytestmark = pytest.mark.model
 
@@ -105,7 +105,7 @@ def test_the_oembed_title_png_and_exports_keep_reported_speech_out_of_marks(clie
     quotes, statements, _ = seeds
     reported = _reported(quotes, statements)
     drawn = []
-    monkeypatch.setattr(cards, "render_quote_png", lambda text, *a, **k: drawn.append((text, k)) or b"\x89PNG")
+    monkeypatch.setattr(render, "render_quote_png", lambda text, *a, **k: drawn.append((text, k)) or b"\x89PNG")
     for quote in quotes:
         answer = client.get(f"/api/v1/oembed?url=http://localhost/cards/quotes/{quote['id']}").get_json()
         assert not _marked(answer["title"], reported), answer["title"]

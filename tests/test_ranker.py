@@ -12,9 +12,9 @@ from quotetrack.attribution.context import UNRESOLVED, Resolution
 from quotetrack.attribution.ranker import Model, SecondOpinion, decide, model_in_use, shipped_model, standing_in
 from quotetrack.attribution.rule_shift import shifted
 from quotetrack.attribution.table import Entry
-from quotetrack.evaluation import GoldArticle
+from quotetrack.measure.evaluation import GoldArticle
+from quotetrack.measure.ranker_training import ArticleExamples, _folds
 from quotetrack.quotes import extract_quotes
-from quotetrack.ranker_training import ArticleExamples, _folds
 from quotetrack.types import Method, SpeakerKind
 
 # A hand-written model, so that these tests check the decision rule, not the shipped weights.

@@ -25,7 +25,7 @@ import pytest
 from werkzeug.serving import make_server
 
 from quotetrack import service
-from quotetrack.sources import read_path
+from quotetrack.sources.files import read_path
 from quotetrack.storage import Database, keys
 
 from .conftest import SEEDS

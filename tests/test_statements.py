@@ -10,7 +10,7 @@ from sqlalchemy import select
 
 from quotetrack.quotes import extract_quotes
 from quotetrack.service import store_article
-from quotetrack.sources import read_path
+from quotetrack.sources.files import read_path
 from quotetrack.statements import linking
 from quotetrack.statements import queries as statement_queries
 from quotetrack.statements.diff import word_diff

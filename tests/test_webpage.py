@@ -17,7 +17,7 @@ import pytest
 
 from quotetrack.errors import InvalidInput
 from quotetrack.quotes import extract_quotes
-from quotetrack.webpage import article_from_html, article_from_page, fetch_html
+from quotetrack.sources.webpage import article_from_html, article_from_page, fetch_html
 
 from .test_fetch_policy import PUBLIC_STAND_IN, treat_stand_in_as_public
 

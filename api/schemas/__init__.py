@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-# `quotetrack verify --json` (quotetrack/cli.py) prints a verdict as the API answers it.
+# `quotetrack verify --json` (quotetrack/cli/__init__.py) prints a verdict as the API answers it.
 from .statements import VerdictSchema
 
 __all__ = ["VerdictSchema"]

@@ -81,7 +81,7 @@ PNG_CACHE_SIZE = 128
 @lru_cache(maxsize=1)
 def _environment() -> Environment:
     return Environment(
-        loader=PackageLoader("quotetrack", "templates"),
+        loader=PackageLoader("quotetrack.cards", "templates"),
         autoescape=select_autoescape(["html"]),
         trim_blocks=True,
         lstrip_blocks=True,

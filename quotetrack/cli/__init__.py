@@ -1,4 +1,7 @@
-"""The `quotetrack` command. Settings come from the environment (see config.py)."""
+"""The `quotetrack` command. Settings come from the environment (see config.py).
+
+The command groups beside it: keys.py (`quotetrack keys`), measure.py (`eval`, `train-ranker`,
+`fit-rule-shift`, `train-coref`); `python -m quotetrack.cli` runs it too (__main__.py)."""
 
 from __future__ import annotations
 
@@ -8,15 +11,15 @@ from pathlib import Path
 
 import click
 
-from .config import load_settings
-from .errors import InvalidInput
+from ..config import load_settings
+from ..errors import InvalidInput
 
 # What the audit log names for metadata that `quotetrack ingest` changed (no API key there).
 CLI_KEY = "(quotetrack ingest)"
 
 
 def _pipeline(settings):
-    from .nlp import configured_pipeline
+    from ..nlp import configured_pipeline
 
     return configured_pipeline(settings)
 
@@ -24,7 +27,7 @@ def _pipeline(settings):
 def _articles(paths):
     """The readable articles under `paths`, and the sources skipped: a bad file (not UTF-8,
     empty, broken JSON, no article body) is named with its reason on stderr, the rest go on."""
-    from .sources import SourcedArticle, read_sources
+    from ..sources.files import SourcedArticle, read_sources
 
     items, skipped = [], []
     try:
@@ -62,8 +65,8 @@ def ingest(paths, queued) -> None:
     .html files or directories of them (a metadata.json beside them gives outlet, title, date).
     Bad files are skipped and named; the exit status is then 1. With --queue, each article
     becomes a job for `quotetrack worker` (its id is printed; the database must be migrated)."""
-    from .service import ingest as ingest_article
-    from .storage import Database
+    from ..service import ingest as ingest_article
+    from ..storage import Database
 
     settings = load_settings()
     items, skipped = _articles(paths)
@@ -92,8 +95,8 @@ def ingest(paths, queued) -> None:
 def extract(paths, output) -> None:
     """Print the quotes in articles without storing anything. Offsets are characters into
     each file's text, of the quote's content without its enclosing marks."""
-    from .extraction.claims import claim_records
-    from .service import extract as extract_quotes
+    from ..extraction.claims import claim_records
+    from ..service import extract as extract_quotes
 
     settings = load_settings()
     items, skipped = _articles(paths)
@@ -122,7 +125,7 @@ def extract(paths, output) -> None:
 
 
 def _enqueue(settings, db, items) -> None:
-    from .queue import BrokerUnavailable, enqueue
+    from ..queue import BrokerUnavailable, enqueue
 
     if not settings["BROKER_URL"]:
         raise click.ClickException("--queue needs BROKER_URL (e.g. redis://127.0.0.1:6379/0)")
@@ -136,7 +139,7 @@ def _enqueue(settings, db, items) -> None:
 
 def _celery(settings):
     """The queue's Celery app, or a clear error when the worker extra is not installed."""
-    from .queue import WorkerExtraMissing, make_celery
+    from ..queue import WorkerExtraMissing, make_celery
 
     try:
         return make_celery(settings["BROKER_URL"], settings["BROKER_VISIBILITY_TIMEOUT"])
@@ -153,7 +156,7 @@ def worker(concurrency) -> None:
     with a Redis restart) are sent again."""
     import os
 
-    from .queue import start_sweeper
+    from ..queue import start_sweeper
 
     settings = load_settings()
     if not settings["BROKER_URL"]:
@@ -184,7 +187,7 @@ def worker(concurrency) -> None:
 def migrate() -> None:
     """Bring the database schema (DATABASE_URL) to the newest migration. Run it once before
     starting web workers or queue workers: they do not migrate."""
-    from .storage import Database
+    from ..storage import Database
 
     db = Database(load_settings()["DATABASE_URL"])
     db.migrate()
@@ -199,7 +202,7 @@ def serve(host, port) -> None:
     after `quotetrack migrate`). The development server migrates first: it is one process."""
     from api import create_app
 
-    from .storage import Database
+    from ..storage import Database
 
     Database(load_settings()["DATABASE_URL"]).migrate()
     create_app().run(host=host, port=port)
@@ -211,8 +214,8 @@ def serve(host, port) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the full answer as JSON.")
 def verify(text, speaker, as_json) -> None:
     """Check a wording against every stored statement (DATABASE_URL)."""
-    from .statements.verify import verify as verify_wording
-    from .storage import Database, speaker_queries
+    from ..statements.verify import verify as verify_wording
+    from ..storage import Database, speaker_queries
 
     url = load_settings()["DATABASE_URL"]
     _require_existing_database(url)
@@ -278,12 +281,8 @@ def _require_existing_database(url: str) -> None:
             )
 
 
-from .cli_keys import keys  # noqa: E402  (command groups defined beside, registered here)
-from .cli_measure import evaluate, fit_rule_shift, train_coref, train_ranker  # noqa: E402
+from .keys import keys  # noqa: E402  (command groups defined beside, registered here)
+from .measure import evaluate, fit_rule_shift, train_coref, train_ranker  # noqa: E402
 
 for command in (keys, evaluate, train_ranker, fit_rule_shift, train_coref):
     main.add_command(command)
-
-
-if __name__ == "__main__":
-    main()

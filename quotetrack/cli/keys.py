@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from .config import load_settings
-from .errors import InvalidInput
+from ..config import load_settings
+from ..errors import InvalidInput
 
 
 @click.group()
@@ -14,7 +14,7 @@ def keys() -> None:
 
 
 def _key_db():
-    from .storage import Database
+    from ..storage import Database
 
     db = Database(load_settings()["DATABASE_URL"])
     db.migrate()
@@ -26,7 +26,7 @@ def _key_db():
 @click.option("--scope", "scope", default="ingest", show_default=True, help="Comma-separated: ingest, curate.")
 def keys_create(name, scope) -> None:
     """Create a key and print it on the last line. It is shown once: only its hash is stored."""
-    from .storage import keys as api_keys
+    from ..storage import keys as api_keys
 
     try:
         scopes = api_keys.parse_scopes(scope)
@@ -41,7 +41,7 @@ def keys_create(name, scope) -> None:
 @keys.command("list")
 def keys_list() -> None:
     """Every key: name, first characters, scopes, created, revoked."""
-    from .storage import keys as api_keys
+    from ..storage import keys as api_keys
 
     with _key_db().reading() as session:
         records = api_keys.list_keys(session)
@@ -54,7 +54,7 @@ def keys_list() -> None:
 @click.argument("name")
 def keys_revoke(name) -> None:
     """Revoke the active key called NAME: requests with it get 401 from now on."""
-    from .storage import keys as api_keys
+    from ..storage import keys as api_keys
 
     with _key_db().transaction() as session:
         if not api_keys.revoke_key(session, name):

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from .config import load_settings
+from ..config import load_settings
 
 
 @click.command("train-coref")
@@ -28,7 +28,7 @@ from .config import load_settings
 )
 def train_coref(data_dir, output) -> None:
     """Train coreferee's English model for the configured spaCy model (about 10 minutes)."""
-    from .nlp.coref_training import SHIPPED_COREF_MODELS, train_coref_model
+    from ..nlp.coref_training import SHIPPED_COREF_MODELS, train_coref_model
 
     settings = load_settings()
     target = train_coref_model(
@@ -54,17 +54,17 @@ def train_coref(data_dir, output) -> None:
 def evaluate(gold, peer, output, fit_calibration) -> None:
     """Score extraction against hand-annotated GOLD files: span P/R/F1, speaker accuracy,
     end-to-end F1, per kind, and every miss."""
-    from .evaluation import evaluate as run
-    from .evaluation import format_reports, load_gold, quotetrack_predictor, textacy_predictor
+    from ..measure.evaluation import evaluate as run
+    from ..measure.evaluation import format_reports, load_gold, quotetrack_predictor, textacy_predictor
 
     settings = load_settings()
     articles = [a for path in gold for a in load_gold(Path(path))]
-    from .nlp import configured_pipeline  # spaCy loads only for the commands that parse
+    from ..nlp import configured_pipeline  # spaCy loads only for the commands that parse
 
     nlp = configured_pipeline(settings)
     reports = [run(articles, quotetrack_predictor(nlp), "quotetrack")]
     if fit_calibration:
-        from .attribution import calibration
+        from ..attribution import calibration
 
         table = calibration.fit((method, right) for method, _, right in reports[0].attributions)
         calibration.save(table, [Path(p).as_posix() for p in gold])
@@ -98,16 +98,16 @@ def evaluate(gold, peer, output, fit_calibration) -> None:
 def train_ranker(gold, held_out, output, save) -> None:
     """Train the candidate model that picks each quote's speaker on GOLD files, report it
     cross-validated over articles beside the sieves alone, and ship it (needs the dev extra)."""
-    from . import ranker_training
-    from .attribution import ranker
-    from .evaluation import format_reports, load_gold
+    from ..attribution import ranker
+    from ..measure import ranker_training
+    from ..measure.evaluation import format_reports, load_gold
 
     try:
         import sklearn  # noqa: F401  (fitting needs it; serving the model does not)
     except ImportError as error:
         raise click.ClickException("train-ranker needs scikit-learn: pip install -e '.[dev]'") from error
     settings = load_settings()
-    from .nlp import configured_pipeline  # spaCy loads only for the commands that parse
+    from ..nlp import configured_pipeline  # spaCy loads only for the commands that parse
 
     nlp = configured_pipeline(settings)
     examples = ranker_training.collect([a for path in gold for a in load_gold(Path(path))], nlp)
@@ -157,7 +157,7 @@ def train_ranker(gold, held_out, output, save) -> None:
 def fit_rule_shift(first_runs, reference) -> None:
     """Fit each method's rule shift (attribution/rule_shift.py) from FIRST_RUNS, reports of
     `quotetrack eval` on gold sets made before any rule was written from them."""
-    from .attribution import rule_shift
+    from ..attribution import rule_shift
 
     tables = [rule_shift.sieve_table(Path(p).read_text(encoding="utf-8"), "quotetrack") for p in first_runs]
     cross_validated = rule_shift.sieve_table(Path(reference).read_text(encoding="utf-8"), "model (CV)")
@@ -172,7 +172,7 @@ def fit_rule_shift(first_runs, reference) -> None:
 
 def _in_sample_note(gold) -> str:
     """A figure on articles the candidate model was trained on is in-sample: say so in the report."""
-    from .attribution.ranker import MODEL_FILE
+    from ..attribution.ranker import MODEL_FILE
 
     if not MODEL_FILE.exists():
         return ""
@@ -187,7 +187,7 @@ def _in_sample_note(gold) -> str:
 
 
 def _summary(report) -> str:
-    from .evaluation import format_reliability
+    from ..measure.evaluation import format_reliability
 
     figures = report.overall.figures()
     return "\n".join(

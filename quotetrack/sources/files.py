@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
-from .errors import InvalidInput
-from .types import Article
-from .urls import check_url
+from ..errors import InvalidInput
+from ..types import Article
+from ..urls import check_url
 
 TEXT_SUFFIXES = {".txt", ".text", ".md"}
 HTML_SUFFIXES = {".html", ".htm"}

@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from ..types import StoredQuote, StoredStatement
 from . import card_layout, display
-from .types import StoredQuote, StoredStatement
 
 READ_MORE = "read in full"
 _CUT_PUNCTUATION = " ,;:\u2013\u2014-"

@@ -22,9 +22,9 @@ from datetime import date
 from ipaddress import IPv4Address, IPv6Address, ip_address, ip_network
 from urllib.parse import urljoin, urlsplit
 
-from .errors import InvalidInput
-from .types import Article
-from .urls import is_http_url
+from ..errors import InvalidInput
+from ..types import Article
+from ..urls import is_http_url
 
 FETCH_TIMEOUT = 10.0  # seconds for the whole fetch: resolving, connecting, redirects, every read
 FETCH_MAX_BYTES = 5_000_000  # a news page with inline scripts is rarely above 2 MB

@@ -17,16 +17,16 @@ from dataclasses import dataclass
 
 from spacy.language import Language
 
-from .attribution.attribute import build_table, propose
-from .attribution.calibration import confidence as sieve_confidence
-from .attribution.candidates import Article, SpeakerHistory, candidates_for
-from .attribution.ranker import MODEL_FILE, PRIOR_FEATURE, Model, SecondOpinion, independent
-from .attribution.rule_shift import shifted
-from .attribution.table import Entry
+from ..attribution.attribute import build_table, propose
+from ..attribution.calibration import confidence as sieve_confidence
+from ..attribution.candidates import Article, SpeakerHistory, candidates_for
+from ..attribution.ranker import MODEL_FILE, PRIOR_FEATURE, Model, SecondOpinion, independent
+from ..attribution.rule_shift import shifted
+from ..attribution.table import Entry
+from ..extraction import find_candidates
+from ..normalization.text import normalize
+from ..types import Method
 from .evaluation import GoldArticle, Report, Span, evaluate, match, organisation_acronyms, speaker_right
-from .extraction import find_candidates
-from .normalization.text import normalize
-from .types import Method
 
 FOLDS = 5
 REGULARISATION = 1.0  # scikit-learn's C; fixed, not tuned on the folds it is scored on

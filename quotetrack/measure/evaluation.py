@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .attribution.names import fold
+from ..attribution.names import fold
 
 MATCH_OVERLAP = 0.5
 KINDS = ("direct", "indirect", "mixed")
@@ -203,7 +203,7 @@ def organisation_acronyms(speaker) -> tuple[str, ...]:
 
 
 def quotetrack_predictor(nlp) -> Predictor:
-    from .quotes import extract_quotes
+    from ..quotes import extract_quotes
 
     def predict(text: str) -> list[Span]:
         quotes, _ = extract_quotes(text, nlp)

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import Protocol
 
-from .types import QuoteStatus
+from ..types import QuoteStatus
 
 OPEN, CLOSE = "“", "”"
 # Marks printed around a fragment in the source; the display draws its own.
