@@ -1,0 +1,5 @@
+"""`python -m quotetrack.cli`: the `quotetrack` command."""
+
+from . import main
+
+main()
