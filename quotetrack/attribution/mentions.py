@@ -292,6 +292,11 @@ def _name_after_description(head: Token, mask: QuoteMask) -> str | None:
     return None
 
 
+def named_alone_elsewhere(word: Token) -> bool:
+    """`word` stands elsewhere in the text as a one-word name (the table reads it too)."""
+    return _named_alone_elsewhere(word)
+
+
 def _named_alone_elsewhere(word: Token) -> bool:
     """`word` stands elsewhere in the text as a one-word name: no proper noun on either side.
     The words standing so are listed once per Doc: a pass over the text per mention was

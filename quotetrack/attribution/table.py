@@ -58,6 +58,7 @@ from .names import (
 )
 from .organisation_kinds import known_kind
 from .title_text import title_text
+from .unlabelled_people import unlabelled_people
 
 # "Immigration and Customs Enforcement (ICE)", "... known as ICE". Bounded repetition keeps
 # the search linear on hostile input (a long run of capitalised words).
@@ -123,6 +124,8 @@ class NameTable:
         self._left_single_words: list[tuple[str, int]] = []
         self._read_acronyms()
         self._read_entities()
+        for span in unlabelled_people(doc, mask):  # "a lawyer for Ana Ruiz", untagged
+            self.add_person(span.text, position=span.start_char)
         self._read_unlabelled_organisations()
         self._read_described_organisations()
 

@@ -12,6 +12,7 @@ from ...extraction.cues import (
 from ...extraction.syntax import entities_within, noun_phrase
 from ...types import Method, SpeakerKind
 from ..context import Context, Resolution
+from ..described_before import described_before
 from ..descriptions import (
     determiner_of,
     names_a_person,
@@ -71,7 +72,12 @@ def role(head: Token, ctx: Context) -> Resolution | None:
             # Kitchen', 41, said": the one person the story has named so far, described anew;
             # not a body's person ("the head of the seafarers' union") nor a body ("the watchdog").
             only = _only_person_named_before(ctx, head.idx)
-            if only is not None and described and not _names_a_body(head, ctx):
+            if (
+                only is not None
+                and described
+                and not _names_a_body(head, ctx)
+                and not described_before(ctx.previous, lemma)
+            ):
                 return Resolution(only, phrase.text, Method.LEDE_DESCRIPTION, lemma)
             return None
         people = [entry for _, entry in people_after]
@@ -87,8 +93,11 @@ LEDE_NAMED_WITHIN = 1
 def _names_a_body(head: Token, ctx: Context) -> bool:
     """The description is, or belongs to, an organisation: a kind of body among its words
     ("watchdog", "the head of the seafarers' union") or an organisation of the article named
-    inside it."""
-    words = list(head.subtree)
+    inside it. A clause on the noun says what the person did, not what they are: "the
+    29-year-old midfielder, who joined the club in January" is no body's."""
+    clauses = [c for c in head.children if c.dep_ in {"relcl", "acl", "advcl"}]
+    inside = {t.i for clause in clauses for t in clause.subtree}
+    words = [t for t in head.subtree if t.i not in inside and not (t.is_punct and t.i > head.i)]
     if any(t.pos_ in {"NOUN", "PROPN"} and known_kind(fold(t.lemma_)) for t in words):
         return True
     # A title in quote marks is a work, whatever NER calls it ("the author of 'Wild Borders'").

@@ -1,0 +1,43 @@
+"""People NER left without a label (issue #41 item 10): "Daniel Okafor, a lawyer for Ana Ruiz,
+said ... Ruiz, 34, said she was innocent", where the small model tags neither "Ana Ruiz" nor
+"Ruiz". A known first name and a capitalised surname, unlabelled, whose surname the article
+also writes alone as a name, are a person: news names people so, organisations not."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from spacy.tokens import Doc, Span, Token
+
+from ..extraction.syntax import QuoteMask
+from .gender import first_name_gender
+from .mentions import named_alone_elsewhere
+from .names import COMMON_NOUNS, ORGANISATION_WORDS, is_role_word
+
+
+def unlabelled_people(doc: Doc, mask: QuoteMask) -> Iterator[Span]:
+    """Spans of two or three unlabelled proper nouns that name a person, outside quotes."""
+    run: list[Token] = []
+    tokens: list[Token | None] = [*doc, None]
+    for token in tokens:
+        if token is not None and _unlabelled_name_word(token) and not mask.contains(token):
+            run.append(token)
+            continue
+        if 2 <= len(run) <= 3 and _a_person(run):
+            yield doc[run[0].i : run[-1].i + 1]
+        run = []
+
+
+def _unlabelled_name_word(token: Token) -> bool:
+    return token.pos_ == "PROPN" and token.text[:1].isupper() and token.text.isalpha() and not token.ent_type_
+
+
+def _a_person(run: list[Token]) -> bool:
+    first, last = run[0], run[-1]
+    return (
+        not first.is_sent_start
+        and first_name_gender(first.text) is not None
+        and not any(is_role_word(t.text) for t in run)
+        and not any(t.lower_ in ORGANISATION_WORDS or t.lower_ in COMMON_NOUNS for t in run)
+        and named_alone_elsewhere(last)
+    )
