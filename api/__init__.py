@@ -16,7 +16,6 @@ from . import (
     cards,
     cors,
     deadline,
-    desk,
     docs,
     export,
     extract,
@@ -30,9 +29,9 @@ from . import (
     security,
     speakers,
     statements,
-    web,
 )
 from .extensions import QuoteTrackState, api
+from .pages import records, search
 from .schemas.rules import cross_field_rules
 
 # The API's areas, in the order of the OpenAPI document's tags. Exports are documented under
@@ -78,8 +77,8 @@ def create_app(config: dict | None = None) -> Flask:
         api.register_blueprint(module.blp, url_prefix="/api/v1")
     pages.init_app(app)
     app.register_blueprint(cards.pages)
-    app.register_blueprint(web.pages)
-    app.register_blueprint(desk.pages)
+    app.register_blueprint(records.pages)
+    app.register_blueprint(search.pages)
     docs.init_app(app)
     app.register_blueprint(health.probes)
     security.init_app(app)

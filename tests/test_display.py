@@ -1,4 +1,4 @@
-"""Honest labels (quotetrack/cards/display.py) and the article page's highlighting (api/desk.py),
+"""Honest labels (quotetrack/cards/display.py) and the article page's highlighting (api/pages/search.py),
 without a database or a model: direct quotes in marks, reported speech without them, mixed
 quotes with only their fragments in marks, trailing sentence punctuation trimmed from display
 only, and highlights that give back the article text exactly."""
@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from hypothesis import given
 from hypothesis import strategies as st
 
-from api.desk import highlight
+from api.pages.search import highlight
 from quotetrack.cards import display
 
 

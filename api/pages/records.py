@@ -1,6 +1,5 @@
-"""Server-rendered pages for journalists: verify a wording, a speaker, a statement with its
-embed code. Plain Jinja2 pages with one small script (copy to clipboard). The desk's search
-and article pages are api/desk.py."""
+"""The record pages: a speaker, a statement with its embed code, and a wording verified against
+the record; and the pages' icon. The search and article pages are search.py's."""
 
 from __future__ import annotations
 
@@ -12,13 +11,13 @@ from quotetrack.statements import queries as statement_queries
 from quotetrack.statements.verify import MAX_VERIFY_CHARS, too_long, verify
 from quotetrack.storage import quote_search, speaker_queries
 
-from .card_making import statement_embed
-from .extensions import state
-from .pages import page
-from .schemas.vocabulary import SPEAKER_KINDS
+from ..card_making import statement_embed
+from ..extensions import state
+from ..schemas.vocabulary import SPEAKER_KINDS
+from . import page
 
-# The pages' templates and static files (api/desk.py's pages use them too).
-pages = Blueprint("web", __name__, template_folder="templates", static_folder="static", static_url_path="/static")
+# The templates and /static are the app's own (api/templates, api/static), for every page.
+pages = Blueprint("records", __name__)
 
 # A quotation mark on the pages' accent colour: small enough to inline, so no static file to ship.
 FAVICON = (

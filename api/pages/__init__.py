@@ -1,5 +1,13 @@
-"""What every journalist page (api/web.py, api/desk.py) needs: the HTML response with the
-pages' security headers, and the template globals and filter that label a quote honestly."""
+"""The journalist pages: server-rendered HTML on api/templates (the app's own templates and static
+files), one small script (api/static/app.js).
+
+- search.py: the quote search with filters, pagination and export links (`/`), and an article
+  with every quote highlighted in place (`/articles/{id}`);
+- records.py: a speaker (`/speakers/{id}`), a statement with its embed code
+  (`/statements/{id}`), a wording verified against the record (`/verify`), and the icon.
+
+Here, what every page needs: the HTML response with the pages' security headers, and the
+template globals and filter that label a quote honestly."""
 
 from __future__ import annotations
 
@@ -11,7 +19,7 @@ from flask import Flask, Response, render_template
 from quotetrack.cards import display
 from quotetrack.types import StoredQuote
 
-from .extensions import state
+from ..extensions import state
 
 PAGE_CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "

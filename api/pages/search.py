@@ -1,9 +1,8 @@
-"""The journalist's desk pages: quote search with filters, real pagination and export links
-(`/`), and an article with every quote highlighted in place (`/articles/{id}`).
+"""The search pages: quote search with filters, real pagination and export links (`/`), and an
+article with every quote highlighted in place (`/articles/{id}`), where a result leads.
 
-Its own blueprint, on the journalist pages' templates (api/templates; the static files are
-served by api/web.py's blueprint). Form fields are read leniently: a control character is a
-space, a bad value is ignored with a note, never a 422."""
+Form fields are read leniently: a control character is a space, a bad value is ignored with a
+note, never a 422."""
 
 from __future__ import annotations
 
@@ -20,11 +19,11 @@ from quotetrack.storage.speaker_filter import resolve_speaker
 from quotetrack.types import StoredQuote, StoredSpeaker
 from quotetrack.validation import blank_controls
 
-from .extensions import state
-from .pages import low_confidence_threshold, page
-from .schemas.vocabulary import KINDS
+from ..extensions import state
+from ..schemas.vocabulary import KINDS
+from . import low_confidence_threshold, page
 
-pages = Blueprint("desk", __name__, template_folder="templates")
+pages = Blueprint("search", __name__)
 
 PER_PAGE = 20
 MIN_CONFIDENCE_CHOICES = (("", "any confidence"), ("0.5", "≥ 50%"), ("0.8", "≥ 80%"), ("0.9", "≥ 90%"))
