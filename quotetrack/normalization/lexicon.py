@@ -169,6 +169,47 @@ def has_person_sense(word: str) -> bool:
     return False
 
 
+# How far up the hypernyms `is_inhabitant_noun` climbs: "Brazilian" -> South American ->
+# American -> inhabitant is three steps.
+_HYPERNYM_STEPS = 6
+
+
+@lru_cache(maxsize=20_000)
+def is_inhabitant_noun(word: str) -> bool:
+    """The noun `word` (lowercase) names someone by where they live or come from: its most
+    frequent sense is, through its first hypernyms, an inhabitant ("dutchman" -> European ->
+    inhabitant, "brazilian", "texan"); not a title ("mp") or a paper's name ("guardian")."""
+    if not wordnet_dir():
+        return False
+    inhabitant = next((s for s in wordnet_index().get("inhabitant", ()) if s[0] == "n"), None)
+    synset = next((s for s in wordnet_index().get(word, ()) if s[0] == "n"), None)
+    if inhabitant is None or synset is None:
+        return False
+    target, offset = int(inhabitant[1:]), int(synset[1:])
+    for _ in range(_HYPERNYM_STEPS):
+        hypernym = _first_hypernym(offset)
+        if hypernym is None:
+            return False
+        if hypernym == target:
+            return True
+        offset = hypernym
+    return False
+
+
+def _first_hypernym(offset: int) -> int | None:
+    data, starts = data_lines("n")
+    at = starts.get(offset)
+    if at is None:
+        return None
+    fields = data[at : data.index(b"\n", at)].decode("utf-8").split()
+    pointers_at = 4 + 2 * int(fields[3], 16)
+    for i in range(int(fields[pointers_at])):
+        symbol, target, pos = fields[pointers_at + 1 + 4 * i : pointers_at + 4 + 4 * i]
+        if symbol in {"@", "@i"} and pos == "n":
+            return int(target)
+    return None
+
+
 @lru_cache(maxsize=4)
 def data_lines(tag: str) -> tuple[bytes, dict[int, int]]:
     """A data file and where each synset's line starts in it. Found by a scan, not taken from

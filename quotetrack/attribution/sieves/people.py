@@ -9,6 +9,7 @@ from ...extraction.cues import (
     PARTY_MEMBER_NOUNS,
 )
 from ...extraction.syntax import noun_phrase
+from ...normalization.lexicon import is_inhabitant_noun
 from ...types import Method, SpeakerKind
 from ..context import UNRESOLVED, Context, Resolution
 from ..mentions import is_pronoun, name_in
@@ -95,9 +96,12 @@ def explicit_name(head: Token, ctx: Context) -> Resolution | None:
 def party_member(head: Token, ctx: Context) -> Resolution | None:
     """ "Warren said ... The Massachusetts Democrat added": a description by party refers to
     the person just quoted, else to the person named last before it; it is never an
-    organisation called "Massachusetts Democrat"."""
+    organisation called "Massachusetts Democrat". A demonym is described the same way, but
+    only of the person just quoted ("Valk said ... The silver-haired Dutchman added"): a
+    nationality alone is too common to name whoever was named last."""
     definite = any(c.dep_ == "det" and c.lower_ == "the" for c in head.children)
-    if head.lower_ not in PARTY_MEMBER_NOUNS or head.tag_ not in {"NN", "NNP"} or not definite:
+    demonym = _a_demonym(head, ctx)
+    if (head.lower_ not in PARTY_MEMBER_NOUNS and not demonym) or head.tag_ not in {"NN", "NNP"} or not definite:
         return None
     mention = noun_phrase(head).text
     for candidate, resolution in reversed(ctx.previous):
@@ -105,5 +109,23 @@ def party_member(head: Token, ctx: Context) -> Resolution | None:
             break
         if resolution.entry is not None and resolution.entry.kind is SpeakerKind.PERSON:
             return Resolution(resolution.entry, mention, Method.ROLE, head.lower_)
+    if head.lower_ not in PARTY_MEMBER_NOUNS:
+        return None
     person = ctx.table.nearest_person(head.idx)
     return Resolution(person, mention, Method.ROLE, head.lower_) if person is not None else None
+
+
+def _a_demonym(head: Token, ctx: Context) -> bool:
+    """ "the Dutchman", "the Brazilian": a capitalised noun that NER calls a nationality, or
+    (NER often misses "Dutchman") whose first sense is an inhabitant of somewhere, and that no
+    organisation or person of the article is called."""
+    if head.tag_ != "NNP" and not (head.tag_ == "NN" and head.text[:1].isupper()):
+        return False
+    if head.ent_type_ == "NORP":
+        return True
+    return (
+        not head.ent_type_
+        and is_inhabitant_noun(head.lower_)
+        and ctx.table.organisation_for(head.text) is None
+        and ctx.table.person(head.text) is None
+    )
