@@ -168,3 +168,36 @@ def test_a_longer_anchor_with_more_rare_words_weighs_more():
     three = anchors.strength(tuple(words("estuary water livelihood")), 3)
     five = anchors.strength(tuple(words("the estuary water and our livelihood fishing fleet")), 5)
     assert 0.5 < three < five <= 1.0
+
+
+def _claim(ident: int, text: str, fragments: tuple[str, ...], published: date):
+    """A stored mixed claim as relate() reads it: its quote's kind and fragment offsets, its
+    article's text and date."""
+    from types import SimpleNamespace
+
+    spans = tuple((text.index(f), text.index(f) + len(f)) for f in fragments)
+    article = SimpleNamespace(text=text, published=published)
+    quote = SimpleNamespace(kind="mixed", fragments=spans, article=article)
+    return SimpleNamespace(
+        id=ident, quote_id=ident, article_id=ident, quote=quote, text=text, start=0, end=len(text), event=None
+    )
+
+
+def test_an_anchor_links_within_the_reporting_window_and_never_bridges_months():
+    from quotetrack.statements import relation
+    from quotetrack.statements.wording import compare
+
+    fragments_a = (
+        "reckless with pension savings",
+        "contemptuous of the negotiators, the arbitrators and the mediators",
+    )
+    fragments_b = ("reckless with pension savings", "done what little she could to steady the finances")
+    first = f'the employers had been "{fragments_a[0]}" and "{fragments_a[1]}" in every round of the talks'
+    second = f'while the board was "{fragments_b[0]}" for years, its newly appointed chair had "{fragments_b[1]}"'
+    # The wordings alone do not relate them: only the quoted "reckless with pension savings" does.
+    assert compare(first, second, True, fragments_a) is None and compare(second, first, True, fragments_b) is None
+    a = _claim(1, first, fragments_a, date(2025, 3, 6))
+    same_week = relation.relate(a, _claim(2, second, fragments_b, date(2025, 3, 8)))
+    assert same_week is not None and same_week.similarity >= anchors.BASE
+    assert relation.relate(_claim(2, second, fragments_b, date(2025, 3, 8)), a) == same_week  # either way round
+    assert relation.relate(a, _claim(2, second, fragments_b, date(2025, 6, 12))) is None  # months apart
