@@ -7,7 +7,7 @@ import time
 from flask import current_app, jsonify
 from flask_smorest import Blueprint, abort
 
-from quotetrack import curation, service
+from quotetrack import corrections, service
 from quotetrack.errors import InvalidInput, StaleText
 from quotetrack.queue import BrokerUnavailable, enqueue  # celery itself only once a queue is used
 from quotetrack.sources import webpage
@@ -241,8 +241,8 @@ def update_article(data, article_id: int):
     The text and its quotes are untouched; the change is in the audit log."""
     try:
         with state().db.transaction() as session:
-            curation.update_article(session, article_id, data, key_name())
-    except curation.NotFound as error:
+            corrections.update_article(session, article_id, data, key_name())
+    except corrections.NotFound as error:
         abort(404, message=str(error))
     return fetch_or_404(article_queries.article_with_revisions, article_id, "article")
 

@@ -9,21 +9,21 @@ from contextlib import contextmanager
 from flask_smorest import abort
 from sqlalchemy.orm import Session
 
-from quotetrack import curation
+from quotetrack import corrections
 from quotetrack.errors import InvalidInput
 
 from .extensions import state
 
 
 @contextmanager
-def corrections() -> Iterator[Session]:
+def correction() -> Iterator[Session]:
     """One correction, one transaction; the library's refusals in the one error shape."""
     try:
         with state().db.transaction() as session:
             yield session
-    except curation.NotFound as error:
+    except corrections.NotFound as error:
         abort(404, message=str(error))
-    except curation.Conflict as error:
+    except corrections.Conflict as error:
         abort(409, message=str(error))
     except InvalidInput as error:
         abort(422, message=error.message, errors={"json": error.errors})

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from flask_smorest import Blueprint, abort
 
-from quotetrack import curation
+from quotetrack import corrections
 from quotetrack.storage import quote_search
 
 from .auth import key_name, requires
-from .corrections import corrections
+from .corrections import correction
 from .extensions import fetch_or_404, state
 from .schemas.quotes import QuoteDetailSchema, QuotePageSchema, QuotePatchSchema, QuoteSearchArgsSchema
 from .speaker_lookup import AMBIGUOUS, speaker_filter
@@ -66,10 +66,10 @@ def correct_quote(data, quote_id: int):
     (`status: rejected`: not a quote; hidden from look-ups and cards; `accepted` undoes it).
     Kept as an override that survives re-ingesting the article; written to the audit log.
     A quote of a superseded revision is not corrected (409): correct the live one it names."""
-    with corrections() as session:
+    with correction() as session:
         try:
-            curation.correct_quote(session, quote_id, key_name(), **data)
-        except curation.Superseded as error:  # before corrections()' plain 409: this one names the live quote
+            corrections.correct_quote(session, quote_id, key_name(), **data)
+        except corrections.Superseded as error:  # before correction()'s plain 409: this one names the live quote
             live = error.live_quote_id
             abort(
                 409,

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from flask_smorest import Blueprint
 
-from quotetrack import curation
+from quotetrack import corrections
 from quotetrack.storage import quote_search, speaker_queries
 
 from .auth import key_name, requires
-from .corrections import corrections
+from .corrections import correction
 from .extensions import state
 from .schemas.quotes import QuoteFilterSchema, QuotePageSchema
 from .schemas.speakers import (
@@ -73,8 +73,8 @@ def _speaker_answer(speaker_id: int):
 def update_speaker(data, id_or_slug: str):
     """Rename, set kind, titles or aliases (full lists), set `wikidata_id` (e.g. Q76), or
     clear `ambiguous`. A new name also leads later articles naming it to this speaker."""
-    with corrections() as session:
-        speaker_id = curation.update_speaker(session, id_or_slug, data, key_name()).id
+    with correction() as session:
+        speaker_id = corrections.update_speaker(session, id_or_slug, data, key_name()).id
     return _speaker_answer(speaker_id)
 
 
@@ -87,8 +87,8 @@ def update_speaker(data, id_or_slug: str):
 def merge_speaker(data, id_or_slug: str):
     """Merge this speaker into another (`into`: id or slug): its quotes, names, titles and
     identity follow; its slug answers as the other from then on."""
-    with corrections() as session:
-        speaker_id = curation.merge_speakers(session, id_or_slug, data["into"], key_name()).id
+    with correction() as session:
+        speaker_id = corrections.merge_speakers(session, id_or_slug, data["into"], key_name()).id
     return _speaker_answer(speaker_id)
 
 
@@ -100,8 +100,8 @@ def merge_speaker(data, id_or_slug: str):
 def split_speaker(data, id_or_slug: str):
     """Move chosen quotes (`quotes`: ids) of this speaker to a new speaker (`name`, `kind`:
     default the same)."""
-    with corrections() as session:
-        new = curation.split_speaker(
+    with correction() as session:
+        new = corrections.split_speaker(
             session, id_or_slug, data["quotes"], key_name(), data.get("name"), data.get("kind")
         )
         speaker_id = new.id

@@ -11,7 +11,7 @@ from dataclasses import replace
 import pytest
 from sqlalchemy import select
 
-from quotetrack import curation
+from quotetrack import corrections as curation  # the module was curation.py (issue #43 item 6)
 from quotetrack.quotes import extract_quotes
 from quotetrack.service import store_article
 from quotetrack.statements import queries as statement_queries

@@ -246,7 +246,7 @@ def test_the_statement_card_names_the_canonical_wordings_outlet_not_the_first_re
 def test_corrections_move_every_claim_of_a_quote(seed_extractions, tmp_path):
     """An editor rejecting the Globe's two-remark quote takes both its claims out of both
     statements; restoring it brings each back to its own statement."""
-    from quotetrack import curation
+    from quotetrack import corrections as curation  # the module was curation.py (issue #43 item 6)
 
     db = Database(f"sqlite:///{tmp_path / 'corrections.sqlite3'}")
     db.migrate()

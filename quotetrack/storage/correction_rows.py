@@ -1,6 +1,6 @@
 """The rows an editor's correction changes: overrides pinned by article and span, speakers
 renamed, merged and split, and the snapshots the audit log keeps. The order of a correction,
-and the statements that follow it, are quotetrack/curation.py's."""
+and the statements that follow it, are quotetrack/corrections.py's."""
 
 from __future__ import annotations
 
