@@ -1,13 +1,13 @@
 """A speaker as a request names one (id, slug, name or alias), read the same way by every API
 area that takes one: a 404 for a speaker that must exist, a 409 naming the candidates when a
-name answers to several."""
+name answers to several. The reading itself is storage's (speaker_queries.get_speaker and
+resolve_speaker, the one speaker filter); this is its HTTP answer."""
 
 from __future__ import annotations
 
 from flask_smorest import abort
 
 from quotetrack.storage import speaker_queries
-from quotetrack.storage.speaker_filter import resolve_speaker
 
 AMBIGUOUS = "The speaker name answers to several speakers: `errors.speaker.candidates` lists them (id, slug, name)."
 
@@ -25,7 +25,7 @@ def speaker_filter(session, who: str | int | None) -> tuple[int, ...] | None:
     A name several speakers answer to is a 409 naming them, so the client can pick one."""
     if who is None or who == "":
         return None
-    match = resolve_speaker(session, str(who))
+    match = speaker_queries.resolve_speaker(session, str(who))
     if match.ambiguous:
         candidates = [{"id": s.id, "slug": s.slug, "name": s.name} for s in match.candidates]
         abort(

@@ -15,7 +15,6 @@ from flask import Blueprint, Response, request
 
 from quotetrack.statements import queries as statement_queries
 from quotetrack.storage import article_queries, quote_search, speaker_queries
-from quotetrack.storage.speaker_filter import resolve_speaker
 from quotetrack.types import StoredQuote, StoredSpeaker
 from quotetrack.validation import blank_controls
 
@@ -117,7 +116,7 @@ def _speaker_filter(session, who: str) -> tuple[tuple[int, ...] | None, tuple[St
     on, and the candidates when several speakers answer to the name."""
     if not who:
         return None, ()
-    match = resolve_speaker(session, who)
+    match = speaker_queries.resolve_speaker(session, who)
     if match.ambiguous:
         return (), match.candidates
     return ((match.speaker_id,) if match.speaker_id is not None else ()), ()
@@ -129,7 +128,7 @@ def _speakers_named(session, words: str) -> tuple[StoredSpeaker, ...]:
     field: a number searched as words is never taken for a speaker."""
     if not any(c.isalpha() for c in words):
         return ()
-    match = resolve_speaker(session, words)
+    match = speaker_queries.resolve_speaker(session, words)
     if match.ambiguous:
         return match.candidates
     speaker = speaker_queries.get_speaker(session, str(match.speaker_id)) if match.speaker_id is not None else None
