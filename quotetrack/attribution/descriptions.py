@@ -347,7 +347,7 @@ def described_words(head: Token, phrase: Span, with_clauses: bool) -> str:
             end = max(end, when)
             break
         if child.dep_ == "prep" and child.lower_ in {"at", "in", "from", "for", "with", "of", "on", "to", "within"}:
-            end = child.right_edge.i + 1
+            end = _before_an_aside(child)
         elif with_clauses and child.dep_ in {"relcl", "acl"}:
             if _ANONYMITY.search(doc[child.left_edge.i : child.right_edge.i + 1].text):
                 break  # "speaking on condition of anonymity", "who asked not to be named": why no name, not who
@@ -360,6 +360,19 @@ def described_words(head: Token, phrase: Span, with_clauses: bool) -> str:
     dropped = _described_names(doc[phrase.start : end])
     words = "".join(t.text_with_ws for t in doc[phrase.start : end] if t.i not in dropped)
     return re.sub(r"[“”\"]", "", words).strip(" ,")
+
+
+def _before_an_aside(prep: Token) -> int:
+    """Where a place or affiliation ends: before a clause set off by a comma that the parser hung
+    on its noun ("a worker at Maple Crest, who asked not to be named ...", "a diplomat in
+    Arvenne, who spoke on condition of anonymity"): an aside about the source, not who it is."""
+    end = prep.right_edge.i + 1
+    for token in prep.subtree:
+        if token.dep_ in {"relcl", "acl"} and token.left_edge.i > prep.i:
+            before = token.left_edge.i - 1
+            if token.doc[before].text == ",":
+                end = min(end, before)
+    return end
 
 
 def _described_names(span: Span) -> set[int]:
