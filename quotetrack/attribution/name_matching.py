@@ -4,6 +4,7 @@ form, a surname misspelt by a letter, a name that is the tail or the particle ru
 from __future__ import annotations
 
 from ..extraction.cues import ORGANISATION_NAME_WORDS
+from ..normalization.lexicon import places
 from .names import COMMON_NOUNS, HONORIFICS, PARTICLES, fold, is_surname_first, surname
 
 
@@ -19,6 +20,23 @@ def fuller_organisation_name(longer: str, shorter: str) -> bool:
         and all(w in ORGANISATION_NAME_WORDS or w in COMMON_NOUNS for w in rest)
         and longer[:1].isupper()
         and all(w[:1].isupper() for w in longer.split()[len(short_words) :])
+    )
+
+
+def closing_word_names_it(word: str, whole: str) -> bool:
+    """Whether one closing word (folded) of the organisation name `whole` may stand for it:
+    an organisation's word ("Rovers" of "Ashworth Rovers", "the Post") or, closing a name of
+    capitalised words only, a word that is no place and no common noun ("Hydro" of "Northern
+    Hydro", issue #41 item 2). "France" is never "Air France", nor "Hospital" "Mercy Hospital",
+    nor "Scientology" a run NER made of "Rathbun the Scientology"."""
+    if word in ORGANISATION_NAME_WORDS:
+        return True
+    return (
+        all(w[:1].isupper() for w in whole.split())
+        and word.isalpha()
+        and word not in COMMON_NOUNS
+        and word.rstrip("s") not in COMMON_NOUNS
+        and not places(word)
     )
 
 

@@ -29,7 +29,7 @@ from ..nlp import budget
 from ..normalization.lexicon import has_person_sense, is_word, places
 from ..types import Speaker, SpeakerKind
 from .gender import first_name_gender
-from .name_matching import fuller_organisation_name, name_words, near_surname, part_of, stem
+from .name_matching import closing_word_names_it, fuller_organisation_name, name_words, near_surname, part_of, stem
 from .name_spans import (
     absorbed,
     full_name,
@@ -206,9 +206,10 @@ class NameTable:
                 if other is entry or len(words) <= len(short):
                     continue
                 opening = _opening_words_of(short, words)
-                # Closing words: two or more, or one that is itself an organisation's word
-                # ("Rovers" of "Ashworth Rovers", "the Post" of "The Washington Post").
-                closing = words[-len(short) :] == short and (len(short) >= 2 or short[0] in ORGANISATION_NAME_WORDS)
+                # Closing words: two or more, or one that may name it alone (closing_word_names_it).
+                closing = words[-len(short) :] == short and (
+                    len(short) > 1 or closing_word_names_it(short[0], other.name)
+                )
                 if opening or closing:
                     owners.append(other)
             if len(owners) == 1:
