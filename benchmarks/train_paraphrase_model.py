@@ -197,13 +197,19 @@ def eval_rows(heldout_path: Path, scores) -> tuple[dict, dict, list[str]]:
         "precision (threshold picked on these probabilities: optimistic):",
     ]
     for floor in (0.95, 0.961, 0.97, 0.98):
-        s = prf(pairs, decide(pairs, oof, pick_threshold(pairs, oof, floor)))
-        notes.append(f"  at P >= {floor}: P {s['p']:.3f} R {s['r']:.3f} F1 {s['f1']:.3f} TP {s['tp']} FP {s['fp']}")
+        t = pick_threshold(pairs, oof, floor)
+        s = prf(pairs, decide(pairs, oof, t))
+        reached = "" if s["p"] >= floor else " (not reached on the grid: the best F1 instead)"
+        notes.append(f"  at P >= {floor}: t {t} P {s['p']:.3f} R {s['r']:.3f} F1 {s['f1']:.3f} FP {s['fp']}{reached}")
     wrong = [(p, "CV") for p in pairs if cv[p["id"]] != p["gold"]] + [
         (p, "held-out") for p in heldout if held[p["id"]] != p["gold"]
     ]
     notes.append("errors of (e) learned (CV on the first set, then the held-out set):")
-    notes += [f"  {where} #{p['id']} {p['category']}: {p['a'][:70]!r} / {p['b'][:70]!r}" for p, where in wrong]
+    notes += [
+        f"  {where} #{p['id']} {p['category']} (veto {p['veto']}, words {p['words']}): {p['a'][:60]!r} / "
+        f"{p['b'][:60]!r}"
+        for p, where in wrong
+    ]
     by_cv = scores(pairs, lambda p: cv[p["id"]])
     by_held = scores(heldout, lambda p: held[p["id"]])
     return by_cv, by_held, notes
