@@ -8,7 +8,7 @@ probability recalibrated (Platt scaling) on quotes the model was not trained on,
 by how much less often the proposing method is right on text nobody wrote rules from (rule_shift.py).
 
 The model is a table of weights in `ranker.json`, written by `quotetrack train-ranker` with
-cross-validation over articles (`quotetrack/ranker_training.py`); reading it needs no scikit-learn.
+cross-validation over articles (`quotetrack/measure/ranker_training.py`); reading it needs no scikit-learn.
 """
 
 from __future__ import annotations

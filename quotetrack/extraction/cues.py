@@ -1,5 +1,7 @@
 """Word lists for cues: reporting verbs, nominal cues, roles. Data, not logic."""
 
+from ..normalization.titles import TITLE_ABBREVIATIONS  # noqa: F401  (re-exported: the cues read them)
+
 # Lemmas of verbs that report speech or writing (after the Gender Gap Tracker's list,
 # extended with verbs common in wire copy and social-media reporting).
 REPORTING_VERBS = frozenset(
@@ -64,41 +66,7 @@ PRONOUNS_PLURAL = frozenset("they them their we us our".split())
 PRONOUNS_THING = frozenset("it its".split())
 PRONOUNS_RELATIVE = frozenset("who which that".split())
 
-# Abbreviated titles, expanded to the role noun they stand for ("Gov." -> governor).
-TITLE_ABBREVIATIONS = {
-    "gov.": "governor",
-    "gov": "governor",
-    "sen.": "senator",
-    "rep.": "representative",
-    "lt.": "lieutenant",
-    "pres.": "president",
-    "sec.": "secretary",
-    "supt.": "superintendent",
-    "dir.": "director",
-    "gen.": "general",
-    "atty.": "attorney",
-    "amb.": "ambassador",
-    "rev.": "reverend",
-    "prof.": "professor",
-    "sgt.": "sergeant",
-    "capt.": "captain",
-    "cmdr.": "commander",
-    "adm.": "admiral",
-    "col.": "colonel",
-    "det.": "detective",
-    "ceo": "executive",  # as "chief executive (officer)" reads: names.role_of
-    "justice": "judge",  # a senior court's judge: "Justice Ann Roe ... the judge said"
-    # British and Australian titles, written without a full stop ("Cr Bronwyn Keel", "Cllr Hale")
-    "cr": "councillor",
-    "cr.": "councillor",
-    "cllr": "councillor",
-    "cllr.": "councillor",
-    "insp": "inspector",
-    "insp.": "inspector",
-    "supt": "superintendent",
-    "sgt": "sergeant",
-    "prof": "professor",
-}
+# Abbreviated titles and what they stand for: normalization/titles.py (the tokenizer reads them too).
 HONORIFICS = frozenset("mr. mrs. ms. dr. mr mrs ms dr sir dame".split())
 
 # Plural nouns that cannot speak: "Healey's comments", "the policies". Not groups.

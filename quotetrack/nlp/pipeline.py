@@ -18,10 +18,12 @@ from pathlib import Path
 from typing import Any
 
 import spacy
-from spacy.attrs import SENT_START
+from spacy.attrs import ORTH, SENT_START
 from spacy.language import Language
+from spacy.tokenizer import Tokenizer
 from spacy.tokens import Doc
 
+from ..normalization.titles import dotted_titles
 from . import budget
 
 log = logging.getLogger(__name__)
@@ -118,10 +120,18 @@ class GuardedTokenizer:
         return self
 
 
+_TITLES = frozenset(dotted_titles())
+# SENT_START -1 ("not a start") as the unsigned array spaCy hands out and reads back.
+_NOT_A_START = 2**64 - 1
+
+
 @Language.component("paragraph_sentences")
 def paragraph_sentences(doc):
     """A line break ends a sentence. News scrapes put one paragraph per line, and the parser
     otherwise runs `... "border czar."` and the next paragraph together.
+
+    An abbreviated title ("Coun.", "Const.") never ends one: the parser, which has not seen
+    every title, would otherwise cut "said Coun. Ahmed Rahimi" after the title.
 
     No sentence is longer than MAX_SENTENCE_TOKENS: a longer run is cut after its last
     sentence-final mark (or, with none, where it reaches the limit).
@@ -139,6 +149,8 @@ def paragraph_sentences(doc):
                 starts[i] = 1
                 start = stop = i
             else:
+                if previous.text in _TITLES:
+                    starts[i] = _NOT_A_START  # "said Coun. Ahmed Rahimi": a title's full stop ends no sentence
                 if previous.text in _SENTENCE_END:
                     stop = i
                 if i - start >= MAX_SENTENCE_TOKENS:
@@ -197,6 +209,10 @@ def load_pipeline(
     """
     nlp = spacy.load(model)
     nlp.meta["name"] = coreferee_model_name(nlp.meta["name"])
+    tokenizer = nlp.tokenizer
+    assert isinstance(tokenizer, Tokenizer)
+    for title in dotted_titles():  # "Coun." is one token, as "Gov." is
+        tokenizer.add_special_case(title, [{ORTH: title}])
     nlp.tokenizer = GuardedTokenizer(nlp.tokenizer, time_budget)
     nlp.add_pipe("paragraph_sentences", before="parser")
     nlp.add_pipe("time_budget", name="time_budget", config={"stage": "parsing"})
