@@ -103,10 +103,13 @@ def _for_whom(ent: Span, head: Token) -> bool:
 
 
 def _proper_words(phrase: Span, head: Token) -> list[Token]:
-    """The proper nouns naming the head, after any possessor: "Dunmore's Aoife Rennick" is
-    Aoife Rennick (of Dunmore), never "Dunmore Aoife Rennick"."""
+    """The proper nouns naming the head, after any possessor when a name follows it:
+    "Dunmore's Aoife Rennick" is Aoife Rennick (of Dunmore), never "Dunmore Aoife Rennick";
+    "Peru's transport Ministry" (a common noun capitalised) is named by its owner's word."""
+    proper = [t for t in phrase if t.pos_ == "PROPN" and t.i >= head.i - 3]
     owned_from = max((t.i + 1 for t in phrase if t.tag_ == "POS" and t.i < head.i), default=phrase.start)
-    return [t for t in phrase if t.pos_ == "PROPN" and t.i >= max(head.i - 3, owned_from)]
+    owned = [t for t in proper if t.i >= owned_from]
+    return owned if any(t.lower_ not in COMMON_NOUNS for t in owned) else proper
 
 
 def name_in(head: Token, mask: QuoteMask) -> Name | None:
