@@ -31,6 +31,8 @@ def test_a_paraphrase_is_one_remark(a: str, b: str) -> None:
     score = paraphrase_model.learned_paraphrase_score(a, b)
     assert score is not None and score >= paraphrase_model.shipped().threshold
     assert paraphrase_model.learned_paraphrase_score(b, a) == score  # symmetric
+    overlap = paraphrase_model.learned_paraphrase_overlap(a, b)
+    assert overlap is not None and 0.0 < overlap <= 1.0
 
 
 def test_a_negation_is_vetoed_however_alike() -> None:
@@ -56,6 +58,7 @@ def test_same_topic_different_claim_is_not_a_paraphrase() -> None:
     assert paraphrase_model.veto(a, b) is None
     assert paraphrase_model.paraphrase_probability(a, b) < paraphrase_model.shipped().threshold
     assert paraphrase_model.learned_paraphrase_score(a, b) is None
+    assert paraphrase_model.learned_paraphrase_overlap(a, b) is None
 
 
 def test_frames_that_say_the_event_happened_on_one_side_only_veto() -> None:

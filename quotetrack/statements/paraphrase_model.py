@@ -69,13 +69,18 @@ def _is_synset(key: str) -> bool:
 def lemma_overlap(a: str, b: str) -> float:
     """The share of the shorter wording's content words that a word of the other matches by a
     lemma or crude stem alone (no WordNet synsets)."""
-    ka = [frozenset(k for k in w.core if not _is_synset(k)) for w in paraphrase.features(a).content]
-    kb = [frozenset(k for k in w.core if not _is_synset(k)) for w in paraphrase.features(b).content]
+    ka, kb = _lemma_keys(a), _lemma_keys(b)
     short, long = (ka, kb) if len(ka) <= len(kb) else (kb, ka)
     if not short:
         return 0.0
     keys = frozenset().union(*long)
     return sum(1 for w in short if w & keys) / len(short)
+
+
+@lru_cache(maxsize=50_000)
+def _lemma_keys(text: str) -> tuple[frozenset[str], ...]:
+    """Each content word's lemmas and stem: its keys without WordNet's synsets."""
+    return tuple(frozenset(k for k in w.core if not _is_synset(k)) for w in paraphrase.features(text).content)
 
 
 def _rare_shared(a: str, b: str) -> int:
@@ -116,7 +121,8 @@ def pair_features(a: str, b: str, frame_a: dict | None = None, frame_b: dict | N
 def _text_features(a: str, b: str) -> tuple[tuple[str, float], ...]:
     wa, wb = words(a), words(b)
     # Both ways round: the measure breaks ties of length by argument order.
-    shared, overlap, dice = max(paraphrase.lexical_similarity(a, b), paraphrase.lexical_similarity(b, a))
+    forward = paraphrase.lexical_similarity(a, b)
+    shared, overlap, dice = max(forward, paraphrase.lexical_similarity(b, a))
     lemmas_only = lemma_overlap(a, b)
     features = {
         "overlap": overlap,
@@ -124,13 +130,21 @@ def _text_features(a: str, b: str) -> tuple[tuple[str, float], ...]:
         "shared": min(shared, SHARED_CAP) / SHARED_CAP,
         "lemma_overlap": lemmas_only,
         "synonym_gain": max(0.0, overlap - lemmas_only),
-        "shipped_says_paraphrase": float(paraphrase.paraphrase_score(a, b) is not None),
+        "shipped_says_paraphrase": float(_shipped_says(forward, a, b)),
         "fuzzy_ratio": fuzz.ratio(" ".join(wa), " ".join(wb)) / 100,
         "amounts_agree": float(shared_amounts(a, b)[2] > 0),
         "length_ratio": min(len(wa), len(wb)) / max(len(wa), len(wb), 1),
         "rare_shared": min(_rare_shared(a, b), RARE_CAP) / RARE_CAP,
     }
     return tuple(features.items())
+
+
+def _shipped_says(similarity: tuple[int, float, float], a: str, b: str) -> bool:
+    """paraphrase.paraphrase_score(a, b) is not None, from its lexical_similarity(a, b) already read."""
+    shared, overlap, dice = similarity
+    if shared < paraphrase.MIN_SHARED or overlap < paraphrase.MIN_OVERLAP or dice < paraphrase.MIN_DICE:
+        return False
+    return paraphrase.conflict(a, b) is None
 
 
 @dataclass(frozen=True)
@@ -188,3 +202,15 @@ def learned_paraphrase_score(a: str, b: str, frame_a: dict | None = None, frame_
         return None
     p = paraphrase_probability(a, b, frame_a, frame_b)
     return round(p, 3) if p >= shipped().threshold else None
+
+
+def learned_paraphrase_overlap(
+    a: str, b: str, frame_a: dict | None = None, frame_b: dict | None = None
+) -> float | None:
+    """The model decides, the shipped measure's overlap is the similarity: what
+    wording.compare's paraphrase branch would call in place of paraphrase.paraphrase_score to keep
+    linking's strongest-neighbour ranking on today's scale (anchors, event links and alignment
+    weigh their links on it). None when vetoed or under the threshold."""
+    if learned_paraphrase_score(a, b, frame_a, frame_b) is None:
+        return None
+    return round(pair_features(a, b)["overlap"], 3)
