@@ -35,3 +35,15 @@ def test_an_aside_on_the_place_is_not_part_of_the_description(nlp):
 
 def test_a_restrictive_clause_stays_part_of_the_description(nlp):
     assert _speakers(nlp)["two of them had been sent to hospital"] == "nurse at the clinic who treated the residents"
+
+
+def test_an_adjective_with_its_complement_describes_the_source(nlp):
+    text = (
+        "Grocer weighs takeover\n\n"
+        "People familiar with the matter said the grocer had held talks with a private equity firm.\n\n"
+        "A worker, who gave only her first name, said the night shift would be cut.\n"
+    )
+    quotes, _ = extract_quotes(text, nlp)
+    speakers = [q.speaker.name if q.speaker else None for q in quotes]
+    assert speakers[0] == "people familiar with the matter"
+    assert speakers[1] == "worker"  # why the name is missing is not who she is

@@ -97,8 +97,7 @@ _LEADING_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.IGNORECASE)
 
 
 def folded_name(text: str) -> str:
-    """A name's search form (text_forms.fold_words) without a leading article: "The Boston
-    Globe" -> "boston globe"."""
+    """The search form (fold_words) less a leading article: "The Boston Globe" -> "boston globe"."""
     return _LEADING_ARTICLE.sub("", fold_words(text))
 
 

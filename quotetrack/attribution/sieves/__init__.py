@@ -23,7 +23,8 @@ from ...extraction.candidate import Candidate
 from ...extraction.syntax import noun_phrase
 from ...types import Method
 from ..context import UNRESOLVED, Context, MentionSieve, Resolution
-from ..descriptions import described_words, description, quantified
+from ..described_words import described_words
+from ..descriptions import description, quantified
 from .bodies import carrier, organisation_anaphor, owner
 from .documents import document_issuer
 from .people import coordinated, explicit_name, handle, party_member, pronoun
