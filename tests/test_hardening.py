@@ -337,6 +337,9 @@ def test_an_ingest_past_request_timeout_is_a_503_and_stores_nothing(tmp_path, nl
     assert client.get("/api/v1/articles").get_json()["total"] == 0  # rolled back, nothing half-stored
     assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)  # disarmed after the request
     assert signal.getsignal(signal.SIGALRM) is signal.SIG_DFL  # and the previous handler back
+    # The app still serves after a timeout. The limit is raised for this one: it checks the
+    # server recovered, not speed, and a loaded CI machine once took over 1 s on a short article.
+    app.config["REQUEST_TIMEOUT"] = 60
     assert client.post("/api/v1/articles", json=ARTICLE, headers=auth).status_code == 201
     app.extensions["quotetrack"].db.engine.dispose()
 
