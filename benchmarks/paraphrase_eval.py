@@ -109,6 +109,11 @@ read torch-free (benchmarks/minilm_numpy.py, which gives the (c) sweep of f7df91
 cosine as a 14th feature moves one pair: two-fold P 0.974 R 0.824 -> P 0.962 R 0.835; 5-fold x5 at
 P >= 0.95 R 0.857 -> 0.868. Not shipped (a 91 MB wheel and a BERT in numpy for one pair of 91);
 not scored on the held-out set.
+(e) in linking, a preview only (not wired): a copy of commit 50507b6 whose wording.compare calls
+paraphrase_model.learned_paraphrase_overlap for paraphrase_score, against the same copy unchanged, on
+the development statement sets: seeds 9/13 (10/11), A 17/45, B 15/40, D 31/50, G 16/49, mixing
+unchanged; C 27/47 -> 28/47 (corvell_tariff_compact whole) and mixing 1 -> 2 (corvell_offer_nine_percent
+joins it). E, F, H (kept blind) not run.
 """.strip("\n").splitlines()
 CATEGORIES = ("paraphrase", "fragment", "same_topic", "negation", "number")
 
