@@ -24,7 +24,6 @@ OVERSIZED_MODULES = {
     "quotetrack/attribution/table.py": 889,
     "quotetrack/extraction/claims.py": 454,
     "quotetrack/extraction/indirect.py": 447,
-    "quotetrack/statements/linking.py": 436,
     "quotetrack/statements/paraphrase.py": 487,
     "quotetrack/storage/identity.py": 492,
 }

@@ -7,6 +7,7 @@ from datetime import date
 from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session, selectinload
 
+from ..storage.claims import voices_lent
 from ..storage.mappers import to_speaker
 from ..storage.models import ClaimRow, QuoteRow, SpeakerRow, StatementRow
 from ..storage.text_forms import fold_words, like_pattern
@@ -150,14 +151,3 @@ def candidate_claims(session: Session, text: str, speaker_id: int | None, limit:
         return claims
     # Under an organisation's voice, only the words this speaker's own quotes carry.
     return [c for c in claims if c.speaker_id == speaker_id or c.quote.speaker_id == speaker_id]
-
-
-def voices_lent(session: Session, speaker_id: int) -> list[int]:
-    """The organisations this speaker has spoken for as their spokesperson (quotes.speaks_for_id)."""
-    return list(
-        session.scalars(
-            select(QuoteRow.speaks_for_id)
-            .where(QuoteRow.speaker_id == speaker_id, QuoteRow.speaks_for_id.is_not(None))
-            .distinct()
-        )
-    )
