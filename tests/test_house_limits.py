@@ -21,7 +21,6 @@ FUNCTION_LINES = 60
 
 # Still over the limits: path -> lines, and "path:function" -> lines. Shrink, never grow.
 OVERSIZED_MODULES = {
-    "quotetrack/attribution/table.py": 889,
     "quotetrack/extraction/claims.py": 454,
     "quotetrack/extraction/indirect.py": 447,
     "quotetrack/statements/paraphrase.py": 487,

@@ -19,10 +19,9 @@ import pytest
 
 from quotetrack.attribution import candidates as candidates_module
 from quotetrack.attribution import mentions
-from quotetrack.attribution import table as table_module
 from quotetrack.attribution.attribute import build_table
 from quotetrack.attribution.candidates import Article
-from quotetrack.attribution.table import NameTable
+from quotetrack.attribution.table import merging, name_table, reading
 from quotetrack.errors import ExtractionBudgetExceeded
 from quotetrack.extraction import find_candidates
 from quotetrack.nlp import budget
@@ -105,22 +104,23 @@ def count_comparisons(nlp, monkeypatch):
     person, or per join, is quadratic). Returns the counts and the number of names in the
     table (people and organisations, each once)."""
     work: Counter = Counter()
-    for name in ("part_of", "near_surname"):
-        function = getattr(table_module, name)
+    # The merges compare names with both; a look-up by surname, with near_surname.
+    for module, name in ((merging, "part_of"), (merging, "near_surname"), (name_table, "near_surname")):
+        function = getattr(module, name)
 
         def counting(*args, _function=function, _name=name):
             work[f"calls of {_name}"] += 1
             return _function(*args)
 
-        monkeypatch.setattr(table_module, name, counting)
-    read_acronyms = NameTable._read_acronyms
+        monkeypatch.setattr(module, name, counting)
+    read_acronyms = reading.read_acronyms
 
-    def with_counted_dicts(self):  # the first step of the build: the dicts are still empty
-        self.people = _CountedDict(work, "people read")
-        self.organisations = _CountedDict(work, "organisations read")
-        read_acronyms(self)
+    def with_counted_dicts(table):  # the first step of the build: the dicts are still empty
+        table.people = _CountedDict(work, "people read")
+        table.organisations = _CountedDict(work, "organisations read")
+        read_acronyms(table)
 
-    monkeypatch.setattr(NameTable, "_read_acronyms", with_counted_dicts)
+    monkeypatch.setattr(reading, "read_acronyms", with_counted_dicts)
 
     def count(text: str) -> tuple[Counter, int, int]:
         _, doc = parse(text, nlp)
@@ -167,14 +167,14 @@ def test_the_time_budget_covers_the_name_table(nlp, monkeypatch):
     """The table's merges ran with no budget check: here the budget runs out at their first
     comparison and the extraction stops there, not after comparing every pair of people."""
     calls = []
-    part_of = table_module.part_of
+    part_of = merging.part_of
 
     def budget_spent_here(part, whole):
         calls.append(part)
         doc.user_data[budget._KEY] = (0.0, 1e-9)
         return part_of(part, whole)
 
-    monkeypatch.setattr(table_module, "part_of", budget_spent_here)
+    monkeypatch.setattr(merging, "part_of", budget_spent_here)
     _, doc = parse(full_names_then_titled_surnames(60), nlp)
     found = find_candidates(doc)
     with pytest.raises(ExtractionBudgetExceeded) as raised:
