@@ -1,6 +1,6 @@
 """Reading names off the parse: the title words before a name, a name NER cut at a hyphen,
 whether a span looks like a person's name or a photo credit, the role an abbreviation stands for.
-Used while the name table (`table.py`) is built and by the mention sieves."""
+Used while the name table (`table/`) is built and by the mention sieves."""
 
 from __future__ import annotations
 
