@@ -7,6 +7,9 @@ import itertools
 from datetime import date
 
 from quotetrack.statements.choice import Choice, Linked, Offer, choose, connect, stronger
+from quotetrack.statements.relation import relate_claims
+from quotetrack.statements.wording import Relation
+from quotetrack.storage.claims import StoredClaim
 
 
 def test_the_strongest_offer_is_the_neighbour_whatever_the_order():
@@ -88,3 +91,27 @@ def test_two_claims_of_one_quote_stay_apart_through_a_third_wording():
         _linked(3, "we will appeal and comply meanwhile", 1, 12.0, quote=20),
     ]
     assert _groups(claims) == {frozenset({frozenset({1, 3}), frozenset({2})})}
+
+
+def _stored(cid: int, text: str, published: date | None, kind: str = "direct", article: int = 0, quote: int = 0):
+    return StoredClaim(cid, quote or cid, article or cid, 1, text, kind, (), published)
+
+
+def test_two_claims_relate_as_plain_data_and_weeks_apart_they_do_not():
+    said = "Their budget is all over the map"  # seven words: too short to reprise
+    march = _stored(1, said, date(2025, 3, 4))
+    same_week = relate_claims(march, _stored(2, said, date(2025, 3, 9)))
+    assert same_week is not None and same_week.relation is Relation.VERBATIM
+    assert relate_claims(_stored(2, said, date(2025, 3, 9)), march) == same_week  # either way round
+    # The time veto: months apart, another remark.
+    assert relate_claims(march, _stored(3, said, date(2025, 10, 20))) is None
+    # Undated: never held apart.
+    assert relate_claims(march, _stored(4, said, None)) == same_week
+    # A long, rare verbatim span bridges the months: a reprise of the remark's own words.
+    reprised = "We will rebuild the Harlow bridge before the winter floods come"
+    assert relate_claims(_stored(5, reprised, date(2025, 3, 4)), _stored(6, reprised, date(2025, 10, 20))) is not None
+
+
+def test_the_claims_of_one_quote_never_relate():
+    said = "We will rebuild the Harlow bridge before the winter floods come"
+    assert relate_claims(_stored(1, said, None, quote=9), _stored(2, said, None, quote=9)) is None

@@ -39,9 +39,14 @@ WEIGHT = 0.19
 
 
 class Wording(Protocol):
-    id: int
-    text: str
-    event: dict | None
+    """What alignment reads of a claim (a stored row, or storage.claims.StoredClaim)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def text(self) -> str: ...
+    @property
+    def event(self) -> dict | None: ...
 
 
 def resemblance(a: Wording, b: Wording) -> float | None:

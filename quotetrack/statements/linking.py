@@ -29,7 +29,7 @@ from collections.abc import Callable, Collection
 from sqlalchemy.orm import Session
 
 from ..storage import claims as stored
-from ..storage.claims import lock_speakers
+from ..storage.claims import StoredClaim, lock_speakers, to_claim
 from ..storage.models import ClaimRow, QuoteRow
 from ..types import QuoteStatus
 from . import alignment, reprise
@@ -37,7 +37,8 @@ from .canonical import describe, stable_key
 from .canonical import own_words as own_words
 from .choice import Linked, Offer, choose, connect
 from .index import neighbours
-from .relation import kind_of, published, relate
+from .relation import published, relate_claims
+from .relation import relate as relate  # benchmarks/statements_all_links.py reads linking.relate
 from .wording import RELATION_RANK, Comparison, Relation
 from .words import index_keys
 
@@ -84,8 +85,9 @@ def _choose_best(session: Session, claim: ClaimRow, pool: list[ClaimRow], touche
     """Set the claim's strongest neighbour from `pool`; let each pool claim adopt `claim` when
     it is their strongest (choice.choose, on plain data). Statements of every claim whose link
     changed go into `touched`."""
-    related = {other.id: relate(claim, other) for other in pool}
-    related |= _alignments(session, claim, [o for o in pool if related[o.id] is None])
+    mine, theirs = to_claim(claim), [to_claim(other) for other in pool]
+    related = {other.id: relate_claims(mine, other) for other in theirs}
+    related |= _alignments(session, mine, [o for o in theirs if related[o.id] is None])
     by_id = {other.id: other for other in pool}
     offers = [
         Offer(
@@ -110,7 +112,7 @@ def _choose_best(session: Session, claim: ClaimRow, pool: list[ClaimRow], touche
         touched.add(choice.best)
 
 
-def _alignments(session: Session, claim: ClaimRow, unrelated: list[ClaimRow]) -> dict[int, Comparison]:
+def _alignments(session: Session, claim: StoredClaim, unrelated: list[StoredClaim]) -> dict[int, Comparison]:
     """Links to claims the wordings do not relate that are the claim's counterpart in another
     article of the same voice (alignment.py: each the other's best match there). The rivals
     are read from the store: every accepted claim of that voice in either article."""
@@ -121,8 +123,8 @@ def _alignments(session: Session, claim: ClaimRow, unrelated: list[ClaimRow]) ->
         for other in unrelated
         if other.article_id != claim.article_id
         and other.speaker_id == claim.speaker_id
-        and (kind_of(claim) != "direct" or kind_of(other) != "direct")  # two quotes need their words
-        and not reprise.weeks_apart(published(claim), published(other))  # relate held them apart
+        and (claim.kind != "direct" or other.kind != "direct")  # two quotes need their words
+        and not reprise.weeks_apart(claim.published, other.published)  # relate held them apart
         and (score := alignment.counterpart_score(claim, other)) is not None
     }
     if not scored:

@@ -10,12 +10,59 @@ here: what to link and how to group is the caller's.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
+from dataclasses import dataclass
+from datetime import date
 
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session, contains_eager, selectinload
 
 from ..types import QuoteStatus
 from .models import ArticleRow, ClaimRow, ClaimShingleRow, QuoteRow, StatementRow
+
+
+@dataclass(frozen=True)
+class StoredClaim:
+    """A stored claim as relating reads it (statements/relation.py): its wording, the kind of
+    its quote and the quoted fragments of a mixed quote that lie in it, its quote, article and
+    the article's date, its event frame. Plain data: two of these relate without a database."""
+
+    id: int
+    quote_id: int
+    article_id: int
+    speaker_id: int | None
+    text: str
+    kind: str
+    fragments: tuple[str, ...] = ()
+    published: date | None = None
+    event: dict | None = None
+
+
+def quote_fragments(quote: QuoteRow, start: int = 0, end: int | None = None) -> tuple[str, ...]:
+    """The quoted fragments of a mixed quote (those within start..end); the article text is
+    read only when there are some."""
+    inside = [(s, e) for s, e in quote.fragments or () if start <= s and (end is None or e <= end)]
+    if not inside:
+        return ()
+    text = quote.article.text
+    return tuple(text[s:e] for s, e in inside)
+
+
+def to_claim(row: ClaimRow) -> StoredClaim:
+    """The claim as relating reads it. The article's date is read with a default: whatever
+    stands for an article without a date (tests' stand-ins) is undated."""
+    quote = row.quote
+    return StoredClaim(
+        id=row.id,
+        quote_id=row.quote_id,
+        article_id=row.article_id,
+        speaker_id=getattr(row, "speaker_id", None),
+        text=row.text,
+        kind=quote.kind,
+        fragments=quote_fragments(quote, row.start, row.end),
+        published=getattr(quote.article, "published", None),
+        event=row.event,
+    )
+
 
 SPEAKER_LOCK_SPACE = 7401  # first key of pg_advisory_xact_lock(int, int): statement linking per speaker
 
