@@ -6,7 +6,7 @@ from __future__ import annotations
 import itertools
 from datetime import date
 
-from quotetrack.statements.choice import Choice, Linked, Offer, choose, connect, stronger
+from quotetrack.statements.choice import Choice, Linked, Offer, choose, connect, keep_statements, stronger
 from quotetrack.statements.relation import relate_claims
 from quotetrack.statements.wording import Relation
 from quotetrack.storage.claims import StoredClaim
@@ -115,3 +115,12 @@ def test_two_claims_relate_as_plain_data_and_weeks_apart_they_do_not():
 def test_the_claims_of_one_quote_never_relate():
     said = "We will rebuild the Harlow bridge before the winter floods come"
     assert relate_claims(_stored(1, said, None, quote=9), _stored(2, said, None, quote=9)) is None
+
+
+def test_the_larger_group_keeps_the_statement_most_of_its_claims_are_in():
+    # A statement (7) split in two: the larger part keeps it, the smaller keeps 8 if it can,
+    # and a group of claims in no statement yet gets a new one (None).
+    groups = [[7, 7, 8, None], [7, 8], [None]]
+    assert keep_statements(groups, {7, 8}) == [7, 8, None]
+    # A statement no longer existing is not kept; two groups never keep one statement.
+    assert keep_statements([[9, 9], [7], [7]], {7}) == [None, 7, None]

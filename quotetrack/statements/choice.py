@@ -3,7 +3,9 @@
 - choose(): a claim's strongest neighbour among the candidates its wording relates to, and the
   candidates that take the claim as theirs (it relates to them more strongly than their own);
 - connect(): the groups the strongest-neighbour links make, strongest link first, with the vetoes
-  a group may not follow (two months, one quote, an undated wording between remarks weeks apart).
+  a group may not follow (two months, one quote, an undated wording between remarks weeks apart);
+- keep_statements(): which existing statement each new group keeps (its id stays, so a link to a
+  statement does not break when it gains or loses a wording).
 
 Both read only what is given, and every tie falls to a content key (the claim's article text hash
 and offsets), so neither depends on the order claims arrived in. linking.py reads the claims
@@ -12,7 +14,8 @@ through storage, relates them (relation.py) and writes back what these decide.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections import Counter
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 
@@ -131,3 +134,18 @@ def connect(members: Mapping[int, Linked]) -> Callable[[int], int]:
         quotes[b] |= quotes.pop(a)
         days[b] |= days.pop(a)
     return root
+
+
+def keep_statements(groups: Sequence[Sequence[int | None]], existing: Collection[int]) -> list[int | None]:
+    """For each group (the statement ids its claims are in, largest group first), the existing
+    statement it keeps: the one most of its claims are in that no larger group kept (a tie: the
+    first met), else None (a new statement)."""
+    kept: list[int | None] = []
+    taken: set[int] = set()
+    for statements in groups:
+        counts = Counter(s for s in statements if s in existing and s not in taken)
+        pick = counts.most_common(1)[0][0] if counts else None
+        if pick is not None:
+            taken.add(pick)
+        kept.append(pick)
+    return kept

@@ -23,7 +23,6 @@ wordings' quotation marks) is relation.py's; this module chooses the links and g
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Collection
 
 from sqlalchemy.orm import Session
@@ -35,7 +34,7 @@ from ..types import QuoteStatus
 from . import alignment, reprise
 from .canonical import describe, stable_key
 from .canonical import own_words as own_words
-from .choice import Linked, Offer, choose, connect
+from .choice import Linked, Offer, choose, connect, keep_statements
 from .index import neighbours
 from .relation import published, relate_claims
 from .relation import relate as relate  # benchmarks/statements_all_links.py reads linking.relate
@@ -199,16 +198,15 @@ def _regroup(session: Session, claim_ids: set[int], statement_ids: set[int]) -> 
     for c in members.values():
         groups.setdefault(root(c.id), []).append(c)
     old = stored.statements(session, statement_ids)
-    reused: set[int] = set()
-    for group in sorted(groups.values(), key=lambda g: -len(g)):
-        counts = Counter(c.statement_id for c in group if c.statement_id in old and c.statement_id not in reused)
-        statement = old[counts.most_common(1)[0][0]] if counts else stored.new_statement(session)
-        reused.add(statement.id)
+    ordered = sorted(groups.values(), key=lambda g: -len(g))
+    kept = keep_statements([[c.statement_id for c in group] for group in ordered], old)
+    for group, sid in zip(ordered, kept, strict=True):
+        statement = old[sid] if sid is not None else stored.new_statement(session)
         for c in group:
             c.statement = statement
         describe(statement, group)
     session.flush()
-    stored.delete_statements(session, [sid for sid in old if sid not in reused])
+    stored.delete_statements(session, [sid for sid in old if sid not in kept])
 
 
 def linked(claim: ClaimRow) -> Linked:
