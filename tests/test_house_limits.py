@@ -27,7 +27,6 @@ OVERSIZED_MODULES = {
     "quotetrack/storage/identity.py": 492,
 }
 OVERSIZED_FUNCTIONS = {
-    "quotetrack/attribution/mentions.py:name_in": 114,
     "quotetrack/extraction/indirect.py:_clause": 62,
 }
 

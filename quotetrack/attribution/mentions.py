@@ -1,34 +1,54 @@
 """What a speaker mention names, read off the parse: pure functions over tokens.
 
 Shared by the name table (which registers every name a cue's subject carries, before any
-attribution) and by the sieves (which look those names up).
+attribution) and by the sieves (which look those names up). `name_in` reads the name with
+ordered, named rules, like the sieves: HEAD_RULES on the head as parsed, then NAME_RULES on
+the head of the name. Each answers with a Name, None to pass on, NO_NAME (the mention names
+nobody: the rules after it are not asked) or a token whose name the mention's is (an
+apposition: the rules run again on it). The words they read are in mention_words.py.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from enum import Enum
+from typing import Final
 
-from spacy.tokens import Span, Token
+from spacy.tokens import Token
 
 from ..extraction.cues import (
-    HONORIFICS,
     ORGANISATION_NAME_WORDS,
-    PARTY_MEMBER_NOUNS,
     PRONOUNS_FEMALE,
     PRONOUNS_MALE,
     PRONOUNS_PLURAL,
     PRONOUNS_RELATIVE,
     PRONOUNS_THING,
-    TITLE_ABBREVIATIONS,
 )
-from ..extraction.syntax import QuoteMask, entities_within, entity_containing, is_acronym, noun_phrase
+from ..extraction.syntax import QuoteMask, is_acronym, noun_phrase
 from ..types import SpeakerKind
 from .gender import first_name_gender
-from .name_spans import full_name, is_credit, looks_like_person, organisation_then_person, person_span
-from .names import COMMON_NOUNS, PERSON_NOUNS, ROLE_WORDS, ends_in_organisation_word, is_role_word, is_titled_person
+from .mention_words import (
+    appositive_name,
+    entity_of,
+    given_tail,
+    is_common_noun,
+    is_organisation,
+    is_roman_numeral,
+    is_title,
+    joined,
+    mention_tokens,
+    name_words,
+    past_hyphenated_tail,
+    person_after_described_body,
+    person_containing,
+    person_entities,
+    proper_run,
+    title_of,
+)
+from .name_spans import full_name, is_credit, looks_like_person, organisation_then_person
+from .names import COMMON_NOUNS, PERSON_NOUNS, ROLE_WORDS, ends_in_organisation_word, is_titled_person
 
-# Dependents whose names are not the speaker: "Y's spokesman", "X, who told Z", "X of Y".
-_OTHER_PARTY = {"poss", "relcl", "acl", "advcl", "ccomp"}
 _PRONOUNS = PRONOUNS_MALE | PRONOUNS_FEMALE | PRONOUNS_PLURAL | PRONOUNS_THING | PRONOUNS_RELATIVE
 
 
@@ -53,78 +73,41 @@ def is_pronoun(token: Token) -> bool:
     )
 
 
-def _mention_tokens(head: Token, mask: QuoteMask) -> list[Token]:
-    """The mention's own tokens: its subtree without the other parties' subtrees."""
-    excluded: set[int] = set()
-    for token in head.subtree:
-        if token.i != head.i and token.dep_ in _OTHER_PARTY:
-            excluded.update(t.i for t in token.subtree)
-    return [t for t in head.subtree if t.i not in excluded and not mask.contains(t)]
+class _NoName(Enum):
+    NO_NAME = "no name"
 
 
-def person_entities(head: Token, mask: QuoteMask) -> list[tuple[Span, bool]]:
-    """PERSON entities inside the mention, best first: one in apposition to the head ("The
-    Chair of the party, Amy Carnevale,"), then one containing the head, then the nearest
-    ("Governor of Washington Chris Gregoire"). The bool says "in apposition"."""
-    own = {t.i for t in _mention_tokens(head, mask)}
-    found = []
-    for ent in entities_within(head.doc, min(own), max(own) + 1) if own else ():
-        if ent.label_ != "PERSON" or len(ent) < 2 or not all(t.i in own for t in ent) or is_credit(ent.text):
-            continue
-        if ends_in_organisation_word(ent.text) or _modifies(ent, head) or _for_whom(ent, head):
-            continue
-        appositive = any(t.dep_ == "appos" for t in ent) and not ent.start <= head.i < ent.end
-        contains_head = ent.start <= head.i < ent.end
-        found.append((ent, appositive, (not appositive, not contains_head, abs(ent.root.i - head.i))))
-    found.sort(key=lambda f: f[2])
-    return [(ent, appositive) for ent, appositive, _ in found]
+# A rule's answer that the mention names nobody: the rules after it are not asked.
+NO_NAME: Final = _NoName.NO_NAME
+Answer = Name | Token | _NoName | None
+NameRule = Callable[[Token, QuoteMask], Answer]
 
 
-def _modifies(ent: Span, head: Token) -> bool:
-    """ "a Harbour Line spokeswoman", "Reyes's lawyer": a name just before a common noun, or
-    owning it, says whom the speaker works for, not who speaks (titles come before names:
-    "Governor Maura Healey")."""
-    after = ent.end + 1 if ent.end < len(ent.doc) and ent.doc[ent.end].tag_ == "POS" else ent.end
-    return head.pos_ == "NOUN" and after == head.i
+# The rules on the head as parsed, in HEAD_RULES' order.
 
 
-def _for_whom(ent: Span, head: Token) -> bool:
-    """ "Ms Fenella Drury, solicitor for Prof Wennerholm,": a person named after a preposition
-    inside a mention that names its own speaker is whom the speaker acts for or belongs to
-    (a client, an employer, a spouse), not who speaks. A mention led by a title keeps the
-    name ("Governor of Washington Chris Gregoire": "Governor" names nobody)."""
-    return (
-        ent.root.dep_ == "pobj"
-        and not ent.start <= head.i < ent.end
-        and head.pos_ == "PROPN"
-        and not is_role_word(head.text)
-        and head.lower_ not in TITLE_ABBREVIATIONS
-    )
+def handle(head: Token, mask: QuoteMask) -> Answer:
+    """ "@SenSanders wrote": a handle is a person's."""
+    return Name(SpeakerKind.PERSON, head.text) if head.text.startswith("@") else None
 
 
-def _proper_words(phrase: Span, head: Token) -> list[Token]:
-    """The proper nouns naming the head, after any possessor when a name follows it:
-    "Dunmore's Aoife Rennick" is Aoife Rennick (of Dunmore), never "Dunmore Aoife Rennick";
-    "Peru's transport Ministry" (a common noun capitalised) is named by its owner's word."""
-    proper = [t for t in phrase if t.pos_ == "PROPN" and t.i >= head.i - 3]
-    owned_from = max((t.i + 1 for t in phrase if t.tag_ == "POS" and t.i < head.i), default=phrase.start)
-    owned = [t for t in proper if t.i >= owned_from]
-    return owned if any(t.lower_ not in COMMON_NOUNS for t in owned) else proper
+def pronoun(head: Token, mask: QuoteMask) -> Answer:
+    """ "she said": a pronoun names nobody."""
+    return NO_NAME if is_pronoun(head) else None
 
 
-def name_in(head: Token, mask: QuoteMask) -> Name | None:
-    """The proper name a speaker mention carries, if any."""
-    if head.text.startswith("@"):
-        return Name(SpeakerKind.PERSON, head.text)
-    if is_pronoun(head):
-        return None
-    doc = head.doc
-    containing = entity_containing(doc, head.i)
-    if containing is not None and containing.label_ == "PERSON":
-        containing = person_span(containing)  # "Amy Berman" + "Jackson": NER cut one name in two
+def organisation_tagged_person(head: Token, mask: QuoteMask) -> Answer:
+    """ "Ashworth Rovers said", tagged a person: a club, a union or a party by its name's words."""
+    containing = person_containing(head)
     if containing is not None and containing.label_ == "PERSON" and ends_in_organisation_word(containing.text):
-        # "Ashworth Rovers said", tagged a person: a club, a union or a party by its name's words.
         return Name(SpeakerKind.ORGANISATION, containing.text)
+    return None
+
+
+def whole_person_name(head: Token, mask: QuoteMask) -> Answer:
+    """The head is inside a person's name: the whole name, however the parser split a
+    hyphenated part ("Park Ji-sung", whose subject may be "sung" or "Ji")."""
+    containing = person_containing(head)
     if (
         containing is not None
         and containing.label_ == "PERSON"
@@ -132,142 +115,234 @@ def name_in(head: Token, mask: QuoteMask) -> Name | None:
         and not is_credit(containing.text)
         and not mask.contains(containing[0])
     ):
-        # The head is inside a person's name: the whole name, however the parser split a
-        # hyphenated part ("Park Ji-sung", whose subject may be "sung" or "Ji").
         return Name(SpeakerKind.PERSON, full_name(containing))
-    if head.i >= 2 and doc[head.i - 1].text == "-" and not doc[head.i - 2].whitespace_ and head.text.islower():
-        head = doc[head.i - 2]  # "Moon Jae-in": the parser made "in" the subject
+    return None
+
+
+HEAD_RULES: tuple[NameRule, ...] = (handle, pronoun, organisation_tagged_person, whole_person_name)
+
+
+# The rules on the head of the name, in NAME_RULES' order.
+
+
+def person_entity(head: Token, mask: QuoteMask) -> Answer:
+    """A person NER found in the mention, best first ("The Chair of the party, Amy Carnevale,")."""
     people = person_entities(head, mask)
     if people:
         ent, appositive = people[0]
         return Name(SpeakerKind.PERSON, full_name(ent), in_apposition=appositive)
-    embedded = _name_after_description(head, mask)
-    if embedded is not None:
-        return Name(SpeakerKind.PERSON, embedded)
-    if head.pos_ == "NOUN" and head.text.islower():
-        # "The Internet security firm Secunia.com, has said": the name in apposition.
-        named = next(
-            (
-                c
-                for c in head.children
-                if c.dep_ == "appos" and (c.pos_ == "PROPN" or _given_tail(c)) and c.lower_ not in PARTY_MEMBER_NOUNS
-            ),
-            None,
-        )
-        if named is None:
-            named_after = _person_after_described_body(head, mask)
-            if named_after is not None:
-                return Name(SpeakerKind.PERSON, named_after, in_apposition=True)
-        if named is not None and _given_tail(named) and not mask.contains(named):
-            # "One protester, Kim In-seok,": the tagger made "seok" a noun, the name is whole.
-            return Name(SpeakerKind.PERSON, doc[named.left_edge.i : named.i + 1].text, in_apposition=True)
-        return name_in(named, mask) if named is not None else None
-    if head.pos_ != "PROPN" and not head.text[:1].isupper():
-        return None
-    phrase = noun_phrase(head)
-    entity = entity_containing(head.doc, head.i)
-    label = entity.label_ if entity is not None else ""
-    if head.lower_ in ROLE_WORDS or head.is_sent_start and head.lower_ in COMMON_NOUNS:
-        return None  # "the CEO", "MP", "Hospital" starting a sentence: a role or a common noun, not a name
-    if label == "NORP" and head.tag_ in {"NN", "NNP"} and phrase[0].lower_ == "the" and len(phrase) <= 3:
-        return None  # "the Brazilian said": one person described by where they are from, not a name
-    if is_acronym(head) and not _is_roman_numeral(head.text):
-        return Name(SpeakerKind.ORGANISATION, head.text)
-    # "Mr." and "Gov." title the name; the title is added once, below.
-    # Only the words after a title or honorific name ("Undersecretary for Education Mr.
-    # Toccafondi"); the title itself is added once, below.
-    proper = _proper_words(phrase, head)
-    titling = [i for i, t in enumerate(proper) if t.lower_ in HONORIFICS or t.lower_ in TITLE_ABBREVIATIONS]
-    if titling and titling[-1] < len(proper) - 1:
-        proper = proper[titling[-1] + 1 :]
-    titled = any(t.lower_ in HONORIFICS or t.lower_ in TITLE_ABBREVIATIONS for t in phrase)
-    if titled and len(proper) == 1 and proper[0].lower_ not in ORGANISATION_NAME_WORDS:
-        # "Cllr Hale" or "Dr Osei" tagged an organisation: a personal title before one name
-        # makes it a surname, which the table joins to the person the article named in full.
-        return Name(SpeakerKind.PERSON, f"{_title_of(phrase)} {_joined(proper)}".strip(), bare=True, titled=True)
-    if label in {"ORG", "FAC", "GPE", "NORP", "LOC"} and entity is not None and is_titled_person(entity.text):
-        # "Sgt Ron Long" tagged a facility, "Councilor Rita Diaz" an organisation: a title
-        # and a short name are a person whatever NER called them.
-        return Name(SpeakerKind.PERSON, entity.text, titled=True)
-    if label in {"ORG", "FAC"} and entity is not None and looks_like_person(entity.text):
-        # "Marguerite Ashdown-Reyes" tagged an organisation or a building: a known first name
-        # and a surname are a person.
-        return Name(SpeakerKind.PERSON, entity.text)
-    person_apposition = any(c.dep_ == "appos" and c.lemma_.lower() in PERSON_NOUNS for c in head.children)
-    if len(proper) >= 2 and person_apposition and not any(t.lower_ in ORGANISATION_NAME_WORDS for t in proper):
-        # "Valeska Paris, an Australian woman, ...", with both words tagged places: a person.
-        return Name(SpeakerKind.PERSON, _joined(proper))
-    organisation = label in {"ORG", "NORP", "GPE", "FAC"} and entity is not None
-    if organisation and entity is not None and len(entity) > 1:
-        # "The California Farm Bureau" where NER saw only "Farm Bureau": the whole run of
-        # proper nouns that ends in the entity.
-        run = _proper_run(head)
-        longer = run is not None and run.start < entity.start and run.end >= entity.end
-        text = run.text if longer and run is not None else entity.text
-        split = organisation_then_person(text)  # a name run into the organisation's, no comma between
-        return Name(SpeakerKind.ORGANISATION, split[0] if split is not None else text)
-    if not proper and head.text[:1].isupper() and head.pos_ in {"NOUN", "VERB"} and not _is_roman_numeral(head.text):
-        # The tagger took a surname for a noun or a verb ("Wilkins/NOUN said"): the table
-        # decides whether the article names such a person.
-        return Name(SpeakerKind.PERSON, head.text, bare=True)
-    if not proper or _is_roman_numeral(head.text):
-        return None
-    words = _joined(proper)
-    if len(proper) == 1:
-        # One word: a surname the article gave in full, or a one-word organisation; the
-        # table decides ("Healey" tagged ORG is still Maura Healey's surname).
-        named_as_body = organisation or ends_in_organisation_word(phrase.text)  # "Rovers said"
-        kind = SpeakerKind.ORGANISATION if named_as_body else SpeakerKind.PERSON
-        return Name(kind, f"{_title_of(phrase)} {words}".strip(), bare=True, titled=titled)
-    if label == "PERSON" or titled:
-        return Name(SpeakerKind.PERSON, f"{_title_of(phrase)} {words}".strip(), titled=titled)
-    if not label and (is_titled_person(words) or looks_like_person(words)):
-        # Proper nouns NER left untagged: a title and a short name ("Sgt Ron Long") or a
-        # known first name and a surname are a person, not an organisation.
-        return Name(SpeakerKind.PERSON, words)
-    return Name(SpeakerKind.ORGANISATION, phrase.text)
-
-
-def _person_after_described_body(head: Token, mask: QuoteMask) -> str | None:
-    """ "the director of the National Infection Control Authority, Prof Anand Kurup,": the
-    parser hangs the name on the body, but a body's apposition is no person's name; it is
-    the described one's."""
-    for prep in head.children:
-        if prep.dep_ != "prep" or prep.lower_ != "of":
-            continue
-        for body in prep.children:
-            for named in body.children:
-                if named.dep_ != "appos" or named.pos_ != "PROPN" or mask.contains(named):
-                    continue
-                text = head.doc[named.left_edge.i : named.i + 1].text
-                if is_titled_person(text) or looks_like_person(text):
-                    return text
     return None
 
 
-def _given_tail(token: Token) -> bool:
-    """ "seok" of "Kim In-seok": the lower-case end of a hyphenated given name, which the
-    tagger may call a noun."""
-    doc = token.doc
-    before = doc[token.left_edge.i : token.i]
-    return (
-        token.i >= 2
-        and token.text.islower()
-        and doc[token.i - 1].text == "-"
-        and not doc[token.i - 2].whitespace_
-        and not doc[token.i - 1].whitespace_
-        and len(before) >= 3
-        and all(t.pos_ == "PROPN" and t.text[:1].isupper() for t in before[:-1])
-    )
+def name_after_description(head: Token, mask: QuoteMask) -> Answer:
+    """ "Executive director of the Council on American-Islamic Relations Alia Salem": a name
+    closing the mention that NER ran into the organisation before it."""
+    embedded = _name_after_description(head, mask)
+    return Name(SpeakerKind.PERSON, embedded) if embedded is not None else None
 
 
-def _joined(proper: list[Token]) -> str:
-    """The words of a name as written: "Oyelaran-Bell" keeps the hyphen the parser split off."""
-    span = proper[0].doc[proper[0].i : proper[-1].i + 1]
-    chosen = {t.i for t in proper}
-    if all(t.i in chosen or t.text == "-" for t in span):
-        return span.text
-    return " ".join(t.text for t in proper)
+def named_after_described_body(head: Token, mask: QuoteMask) -> Answer:
+    """ "the director of the National Infection Control Authority, Prof Anand Kurup,": a common
+    noun with no name in apposition, described by a body the parser hung the name on."""
+    if not is_common_noun(head) or appositive_name(head) is not None:
+        return None
+    named_after = person_after_described_body(head, mask)
+    return Name(SpeakerKind.PERSON, named_after, in_apposition=True) if named_after is not None else None
+
+
+def hyphenated_name_in_apposition(head: Token, mask: QuoteMask) -> Answer:
+    """ "One protester, Kim In-seok,": the tagger made "seok" a noun, the name is whole."""
+    named = appositive_name(head) if is_common_noun(head) else None
+    if named is not None and given_tail(named) and not mask.contains(named):
+        return Name(SpeakerKind.PERSON, head.doc[named.left_edge.i : named.i + 1].text, in_apposition=True)
+    return None
+
+
+def name_in_apposition(head: Token, mask: QuoteMask) -> Answer:
+    """ "The Internet security firm Secunia.com, has said": a common noun is named by its
+    apposition, read by the rules again; with none, by nothing."""
+    if not is_common_noun(head):
+        return None
+    named = appositive_name(head)
+    return named if named is not None else NO_NAME
+
+
+def not_a_name(head: Token, mask: QuoteMask) -> Answer:
+    """ "the company said": neither a proper noun nor capitalised, no name."""
+    return NO_NAME if head.pos_ != "PROPN" and not head.text[:1].isupper() else None
+
+
+def role_or_common_noun(head: Token, mask: QuoteMask) -> Answer:
+    """ "the CEO", "MP", "Hospital" starting a sentence: a role or a common noun, not a name."""
+    if head.lower_ in ROLE_WORDS or head.is_sent_start and head.lower_ in COMMON_NOUNS:
+        return NO_NAME
+    return None
+
+
+def nationality(head: Token, mask: QuoteMask) -> Answer:
+    """ "the Brazilian said": one person described by where they are from, not a name."""
+    phrase = noun_phrase(head)
+    _, label = entity_of(head)
+    if label == "NORP" and head.tag_ in {"NN", "NNP"} and phrase[0].lower_ == "the" and len(phrase) <= 3:
+        return NO_NAME
+    return None
+
+
+def acronym(head: Token, mask: QuoteMask) -> Answer:
+    """ "ICE said": an acronym is an organisation (not a Roman numeral: "Charles III")."""
+    if is_acronym(head) and not is_roman_numeral(head.text):
+        return Name(SpeakerKind.ORGANISATION, head.text)
+    return None
+
+
+def titled_surname(head: Token, mask: QuoteMask) -> Answer:
+    """ "Cllr Hale" or "Dr Osei" tagged an organisation: a personal title before one name makes
+    it a surname, which the table joins to the person the article named in full."""
+    phrase = noun_phrase(head)
+    proper = name_words(phrase, head)
+    titled = any(is_title(t) for t in phrase)
+    if titled and len(proper) == 1 and proper[0].lower_ not in ORGANISATION_NAME_WORDS:
+        return Name(SpeakerKind.PERSON, f"{title_of(phrase)} {joined(proper)}".strip(), bare=True, titled=True)
+    return None
+
+
+def titled_person_tagged_otherwise(head: Token, mask: QuoteMask) -> Answer:
+    """ "Sgt Ron Long" tagged a facility, "Councilor Rita Diaz" an organisation: a title and a
+    short name are a person whatever NER called them."""
+    entity, label = entity_of(head)
+    if label in {"ORG", "FAC", "GPE", "NORP", "LOC"} and entity is not None and is_titled_person(entity.text):
+        return Name(SpeakerKind.PERSON, entity.text, titled=True)
+    return None
+
+
+def person_tagged_organisation(head: Token, mask: QuoteMask) -> Answer:
+    """ "Marguerite Ashdown-Reyes" tagged an organisation or a building: a known first name and
+    a surname are a person."""
+    entity, label = entity_of(head)
+    if label in {"ORG", "FAC"} and entity is not None and looks_like_person(entity.text):
+        return Name(SpeakerKind.PERSON, entity.text)
+    return None
+
+
+def person_by_apposition(head: Token, mask: QuoteMask) -> Answer:
+    """ "Valeska Paris, an Australian woman, ...", with both words tagged places: a person."""
+    proper = name_words(noun_phrase(head), head)
+    person_apposition = any(c.dep_ == "appos" and c.lemma_.lower() in PERSON_NOUNS for c in head.children)
+    if len(proper) >= 2 and person_apposition and not any(t.lower_ in ORGANISATION_NAME_WORDS for t in proper):
+        return Name(SpeakerKind.PERSON, joined(proper))
+    return None
+
+
+def organisation_entity(head: Token, mask: QuoteMask) -> Answer:
+    """ "The California Farm Bureau" where NER saw only "Farm Bureau": the whole run of proper
+    nouns that ends in the entity; a name run into the organisation's, no comma between, cut."""
+    entity, label = entity_of(head)
+    if not (is_organisation(entity, label) and entity is not None and len(entity) > 1):
+        return None
+    run = proper_run(head)
+    longer = run is not None and run.start < entity.start and run.end >= entity.end
+    text = run.text if longer and run is not None else entity.text
+    split = organisation_then_person(text)
+    return Name(SpeakerKind.ORGANISATION, split[0] if split is not None else text)
+
+
+def mistagged_surname(head: Token, mask: QuoteMask) -> Answer:
+    """ "Wilkins/NOUN said": the tagger took a surname for a noun or a verb; the table decides
+    whether the article names such a person."""
+    proper = name_words(noun_phrase(head), head)
+    if not proper and head.text[:1].isupper() and head.pos_ in {"NOUN", "VERB"} and not is_roman_numeral(head.text):
+        return Name(SpeakerKind.PERSON, head.text, bare=True)
+    return None
+
+
+def no_proper_words(head: Token, mask: QuoteMask) -> Answer:
+    """ "Section II": no proper words, or a Roman numeral, name nobody."""
+    proper = name_words(noun_phrase(head), head)
+    return NO_NAME if not proper or is_roman_numeral(head.text) else None
+
+
+def one_word(head: Token, mask: QuoteMask) -> Answer:
+    """ "Healey said", "Rovers said": one word, a surname the article gave in full or a one-word
+    organisation; the table decides ("Healey" tagged ORG is still Maura Healey's surname)."""
+    phrase = noun_phrase(head)
+    proper = name_words(phrase, head)
+    if len(proper) != 1:
+        return None
+    entity, label = entity_of(head)
+    named_as_body = is_organisation(entity, label) or ends_in_organisation_word(phrase.text)
+    kind = SpeakerKind.ORGANISATION if named_as_body else SpeakerKind.PERSON
+    titled = any(is_title(t) for t in phrase)
+    return Name(kind, f"{title_of(phrase)} {joined(proper)}".strip(), bare=True, titled=titled)
+
+
+def person_name(head: Token, mask: QuoteMask) -> Answer:
+    """ "Gov. Maura Healey", "Maura Healey" tagged a person: a person's name, with its title."""
+    phrase = noun_phrase(head)
+    _, label = entity_of(head)
+    titled = any(is_title(t) for t in phrase)
+    if label == "PERSON" or titled:
+        words = joined(name_words(phrase, head))
+        return Name(SpeakerKind.PERSON, f"{title_of(phrase)} {words}".strip(), titled=titled)
+    return None
+
+
+def untagged_person(head: Token, mask: QuoteMask) -> Answer:
+    """Proper nouns NER left untagged: a title and a short name ("Sgt Ron Long") or a known
+    first name and a surname are a person, not an organisation."""
+    words = joined(name_words(noun_phrase(head), head))
+    _, label = entity_of(head)
+    if not label and (is_titled_person(words) or looks_like_person(words)):
+        return Name(SpeakerKind.PERSON, words)
+    return None
+
+
+def organisation(head: Token, mask: QuoteMask) -> Answer:
+    """ "Harbour Line Transit said": any other run of proper nouns is an organisation's name."""
+    return Name(SpeakerKind.ORGANISATION, noun_phrase(head).text)
+
+
+NAME_RULES: tuple[NameRule, ...] = (
+    person_entity,
+    name_after_description,
+    named_after_described_body,
+    hyphenated_name_in_apposition,
+    name_in_apposition,
+    not_a_name,
+    role_or_common_noun,
+    nationality,
+    acronym,
+    titled_surname,
+    titled_person_tagged_otherwise,
+    person_tagged_organisation,
+    person_by_apposition,
+    organisation_entity,
+    mistagged_surname,
+    no_proper_words,
+    one_word,
+    person_name,
+    untagged_person,
+    organisation,
+)
+
+
+def _first_answer(rules: tuple[NameRule, ...], head: Token, mask: QuoteMask) -> Answer:
+    for rule in rules:
+        found = rule(head, mask)
+        if found is not None:
+            return found
+    return None
+
+
+def name_in(head: Token, mask: QuoteMask) -> Name | None:
+    """The proper name a speaker mention carries, if any: the first answer of HEAD_RULES on
+    the head as parsed, then of NAME_RULES on the head of the name ("Moon Jae-in": the parser
+    may make "in" the subject). A common noun's apposition is read as a mention of its own."""
+    found = _first_answer(HEAD_RULES, head, mask)
+    if found is None:
+        found = _first_answer(NAME_RULES, past_hyphenated_tail(head), mask)
+    if isinstance(found, Token):
+        return name_in(found, mask)
+    return found if isinstance(found, Name) else None
 
 
 def _name_after_description(head: Token, mask: QuoteMask) -> str | None:
@@ -276,7 +351,7 @@ def _name_after_description(head: Token, mask: QuoteMask) -> str | None:
     organisation before it. A first name the lexicon does not know counts when the article
     names the surname alone elsewhere ("UN High Commissioner for Human Rights Navi Pillay
     stated ... Pillay said"), as news does with people and not with organisations."""
-    own = _mention_tokens(head, mask)
+    own = mention_tokens(head, mask)
     words = [t for t in own if t.i > own[-1].i - 4]
     for index in range(len(words) - 1):
         first, rest = words[index], words[index + 1 :]
@@ -315,22 +390,3 @@ def _named_alone_elsewhere(word: Token) -> bool:
                 alone.setdefault(other.text, []).append(i)
         doc.user_data["quotetrack.alone"] = alone
     return any(i != word.i for i in alone.get(word.text, ())[:2])
-
-
-def _proper_run(head: Token) -> Span | None:
-    doc = head.doc
-    start = head.i
-    # "Federal" in "The Federal Trade Commission" may be tagged an adjective.
-    while start > 0 and (
-        doc[start - 1].pos_ == "PROPN" or doc[start - 1].pos_ == "ADJ" and doc[start - 1].text.istitle()
-    ):
-        start -= 1
-    return doc[start : head.i + 1] if start < head.i else None
-
-
-def _title_of(phrase: Span) -> str:
-    return " ".join(t.text for t in phrase if t.lower_ in HONORIFICS or t.lower_ in TITLE_ABBREVIATIONS)
-
-
-def _is_roman_numeral(text: str) -> bool:
-    return bool(text) and set(text.upper()) <= set("IVXLC") and len(text) <= 4
