@@ -18,7 +18,9 @@ puts each into its own statement instead of chaining them into one.
 Candidates come from the same speaker's claims (at most SPEAKER_CANDIDATES, newest first)
 and from the shingle index (shared word 3-grams), never from a scan of the archive. How two
 claims relate (wordings, time, vetoes, one event, a verbatim anchor: the same rare words in both
-wordings' quotation marks) is relation.py's; this module chooses the links and groups them.
+wordings' quotation marks) is relation.py's; this module orchestrates: it reads claims through
+storage (storage/claims.py, as StoredClaim dataclasses for relating), lets choice.py choose the
+links and the groups on plain data, and writes the links and statements back.
 """
 
 from __future__ import annotations
