@@ -22,13 +22,10 @@ FUNCTION_LINES = 60
 # Still over the limits: path -> lines, and "path:function" -> lines. Shrink, never grow.
 OVERSIZED_MODULES = {
     "quotetrack/extraction/claims.py": 454,
-    "quotetrack/extraction/indirect.py": 447,
     "quotetrack/statements/paraphrase.py": 487,
     "quotetrack/storage/identity.py": 492,
 }
-OVERSIZED_FUNCTIONS = {
-    "quotetrack/extraction/indirect.py:_clause": 62,
-}
+OVERSIZED_FUNCTIONS: dict[str, int] = {}
 
 
 def _modules() -> list[Path]:
