@@ -13,8 +13,8 @@ calibrated confidence: the model still says which of a method's answers are sure
 and the method says how often answers like them were right on unseen text. A shift is never
 positive: a first run is an older, weaker version of the rules, so it may only lower a confidence.
 
-`quotetrack fit-rule-shift` reads the sieve tables of the first-run reports kept in benchmarks/ and
-of the cross-validated report, and writes rule_shift.json with the counts it came from.
+`quotetrack fit-rule-shift` reads the sieve tables of the first-run reports (benchmarks/first_runs/)
+and of the cross-validated report, and writes rule_shift.json with the counts it came from.
 """
 
 from __future__ import annotations
