@@ -21,8 +21,6 @@ FUNCTION_LINES = 60
 
 # Still over the limits: path -> lines, and "path:function" -> lines. Shrink, never grow.
 OVERSIZED_MODULES = {
-    "quotetrack/extraction/claims.py": 454,
-    "quotetrack/statements/paraphrase.py": 487,
     "quotetrack/storage/identity.py": 492,
 }
 OVERSIZED_FUNCTIONS: dict[str, int] = {}

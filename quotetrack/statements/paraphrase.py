@@ -23,6 +23,8 @@ shared-stems rule, the measure without synonyms, WordNet link variants and a sen
   WordNet's dict files in the sdist, no download at run time; /usr/share/wordnet, Debian's
   wordnet-base, works too). Only the index files are read, lazily, once per process; synsets
   are compared by offset. Without the data the measure falls back to lemmas alone.
+
+A word's lemmas and WordNet look-ups are word_readings.py; the negators, negation.py.
 """
 
 from __future__ import annotations
@@ -35,14 +37,15 @@ from functools import lru_cache
 from ..normalization.lexicon import (
     MAX_PHRASE_WORDS,
     WN_POS,
-    data_lines,
-    lemma_tables,
     members,
     rare_readings,
     wordnet_index,
     wordnet_phrases,
 )
+from .negation import _NEGATOR_VERBS, _NOT_NEGATING, NEGATORS, _negated
+from .negation import negated_before as negated_before
 from .numbers import is_figure_word, numbers_disagree, shared_amounts
+from .word_readings import _links, _phrase, lemmas
 from .words import STOP_WORDS, words
 from .words import stem as _stem
 
@@ -72,37 +75,8 @@ MIN_SHARED = 2
 MIN_OVERLAP = 0.4
 MIN_DICE = 0.34
 
-NEGATORS = frozenset(
-    "not no never neither nor none nobody nothing nowhere without cannot unless "
-    "fail fails failed failing refuse refuses refused refusing deny denies denied denying "
-    "oppose opposes opposed opposing ignore ignores ignored ignoring "
-    "disregard disregards disregarded disregarding".split()
-)
-# Negators that are also verbs with a meaning of their own ("refused" / "rejected").
-_NEGATOR_VERBS = NEGATORS - frozenset(
-    "not no never neither nor none nobody nothing nowhere without cannot unless".split()
-)
 # Words that are not content for the lexical measure, on top of STOP_WORDS.
 _LIGHT = frozenset("said says say according told also just really even still like i'm it's we're".split())
-
-
-@lru_cache(maxsize=200_000)
-def lemmas(word: str) -> frozenset[str]:
-    """Every lemma `word` can have as a noun, verb or adjective (spaCy's rule lemmatizer), or
-    its crude stem when the tables know none of them."""
-    found = set()
-    for index, exceptions, rules in lemma_tables().values():
-        if word in exceptions:
-            found.update(exceptions[word])
-            continue
-        if word in index:
-            found.add(word)
-        for old, new in rules:
-            if word.endswith(old):
-                form = word[: len(word) - len(old)] + new
-                if form and form in index:
-                    found.add(form)
-    return frozenset(found) if found else frozenset({_stem(word)})
 
 
 # -- WordNet ---------------------------------------------------------------------------------
@@ -128,34 +102,6 @@ def synonyms(word: str) -> frozenset[str]:
         for synset in _first_senses(lemma):
             found.update(members(synset))
     found.discard(word)
-    return frozenset(found)
-
-
-@lru_cache(maxsize=100_000)
-def _links(synset: str, lemma: str, links: frozenset[str]) -> frozenset[str]:
-    """Synsets one WordNet link away from `synset` (for `lemma`): its hypernyms, and the
-    synsets derivationally related to `lemma` in it ("deport" / "deportation"), as `links`
-    asks. The shipped paraphrase measure asks for none (WORDNET_LINKS); the benchmark's
-    variants and the alignment of counterparts (alignment.py) do."""
-    data, starts = data_lines(synset[0])
-    at = starts.get(int(synset[1:]))
-    if at is None:
-        return frozenset()
-    chunk = data[at : data.index(b"\n", at)]
-    fields = chunk.split(b"\n", 1)[0].decode("utf-8").split(" | ", 1)[0].split()
-    count = int(fields[3], 16)
-    members = [fields[4 + 2 * i].lower() for i in range(count)]
-    at = 4 + 2 * count
-    found = set()
-    for i in range(int(fields[at])):
-        symbol, target, pos, source_target = fields[at + 1 + 4 * i : at + 5 + 4 * i]
-        key = ("a" if pos == "s" else pos) + target
-        if symbol in ("@", "@i") and "hypernym" in links:
-            found.add(key)
-        elif symbol == "+" and "derivation" in links:
-            source = int(source_target[:2], 16)
-            if source and members[source - 1] == lemma:
-                found.add(key)
     return frozenset(found)
 
 
@@ -246,23 +192,6 @@ def units(tokens: list[str]) -> list[str]:
     return out
 
 
-@lru_cache(maxsize=200_000)
-def _phrase(part: tuple[str, ...]) -> str | None:
-    """The WordNet phrase `part` writes, inflected on its first word ("looked into") or its
-    last ("court cases"), or None. Only asked of windows of one content word (see units)."""
-    table = wordnet_phrases()
-    written = " ".join(part)
-    if written in table:
-        return written
-    for lemma in lemmas(part[0]):
-        if (key := " ".join((lemma, *part[1:]))) in table:
-            return key
-    for lemma in lemmas(part[-1]):
-        if (key := " ".join((*part[:-1], lemma))) in table:
-            return key
-    return None
-
-
 def strict_synonyms_match(a: str, b: str) -> bool:
     """synonyms_match, but a phrase only by its own senses: "call off" matches "cancel", not
     "call" (a predicate: calling a strike off is not calling it)."""
@@ -308,24 +237,6 @@ def _contracted_function_word(word: str) -> bool:
 
 
 _CONTRACTIONS = frozenset({"s", "d", "ll", "ve", "re", "m"})
-
-
-def _negated(tokens: list[str]) -> bool:
-    return any(t in NEGATORS or t.endswith("n't") for t in tokens)
-
-
-# Negators that negate no clause: ", not an apology", ", not oxygen." set a noun phrase against
-# what came before ("victims want their money back, not an apology" says they want it);
-# "without holding a referendum" is a circumstance of the clause ("would rise by 4.99 per cent,
-# the most it can without holding a referendum" says it will rise); "will not hesitate to" says
-# it will.
-_NOT_NEGATING = re.compile(
-    r"[,;—–]\s*(?:but\s+)?not\s+(?=(?:a|an|the|their|his|her|its|our|my|your|this|that|these|those)\b)"
-    r"|[,;—–]\s*not\s+(?=[a-z]+\s*(?:[.!?;,”\"’']|$))"
-    r"|\bwithout\s+(?=[a-z]+ing\b)"
-    r"|\b(?:not|never)\s+(?=hesitate)",
-    re.IGNORECASE,
-)
 
 
 @lru_cache(maxsize=100_000)  # asked of every word of every candidate wording linking reads
@@ -387,12 +298,6 @@ def _polarity_differs(a: str, b: str) -> bool:
     content = features(short).content
     best = max(parts, key=lambda part: _shared(content, features(part).content))
     return features(best).negated != features(short).negated
-
-
-def negated_before(longer: list[str], start: int, window: int = 3) -> bool:
-    """A negator in the `window` words before position `start` of `longer`: a fragment cut
-    just after a "not" ("I do not, however, support efforts ..." -> "support efforts ...")."""
-    return any(t in NEGATORS or t.endswith("n't") for t in longer[max(0, start - window) : start])
 
 
 def conflict(a: str, b: str) -> str | None:
