@@ -20,9 +20,7 @@ MODULE_LINES = 400
 FUNCTION_LINES = 60
 
 # Still over the limits: path -> lines, and "path:function" -> lines. Shrink, never grow.
-OVERSIZED_MODULES = {
-    "quotetrack/storage/identity.py": 492,
-}
+OVERSIZED_MODULES: dict[str, int] = {}
 OVERSIZED_FUNCTIONS: dict[str, int] = {}
 
 

@@ -30,6 +30,11 @@ The rules (each under a test in tests/test_identity.py):
   surname ("person:jae in|moon").
 
 Every decision is returned with its method and evidence, and stored (IdentityDecisionRow).
+
+The rules on names alone (proper names, person names, keys, compatible titles, described
+speakers) are pure functions in attribution/identity_rules.py, imported here so that
+`quotetrack.storage.identity` still answers for them; this module applies them to the rows:
+the Resolver, slugs, titles and aliases.
 """
 
 from __future__ import annotations
@@ -43,22 +48,25 @@ from sqlalchemy import Connection, Engine, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
-from ..attribution.names import (
-    COMMON_NOUNS,
-    canonical_person,
-    family_name,
-    fold,
-    is_common_noun_phrase,
-    is_description,
-    is_surname_first,
-    role_of,
-    slugify,
+from ..attribution.identity_rules import GENERIC as GENERIC  # not read here; importable as before
+from ..attribution.identity_rules import (
+    PRONOUNS,
+    PersonName,
+    described_in_article,
+    folded_name,
+    is_proper_name,
+    local_key,
+    normalised,
+    organization_keys,
+    person_key,
+    person_name,
+    roles,
+    titles_compatible,
 )
-from ..extraction.cues import HONORIFICS
-from ..normalization.folding import ascii_letters
+from ..attribution.names import COMMON_NOUNS, is_common_noun_phrase, slugify
+from ..normalization.folding import ascii_letters, fold
 from ..types import Speaker, SpeakerKind
 from .models import SlugCounterRow, SpeakerAliasRow, SpeakerKeyRow, SpeakerRow
-from .text_forms import fold_words
 
 
 class IdentityMethod(StrEnum):
@@ -74,123 +82,9 @@ class IdentityMethod(StrEnum):
     EDITOR = "editor"  # an editor's correction (quote override, merge or split)
 
 
-PRONOUNS = frozenset("i me we us you he him she her they them it one someone somebody who".split())
-# Words that are not a name even when capitalised at the start of a sentence or in a headline.
-GENERIC = frozenset(
-    """
-person people persons official officials expert experts source sources spokesman spokeswoman spokesperson
-critic critics resident residents analyst analysts observer observers witness witnesses police authorities
-government reports report media journalist journalists reporter reporters neighbour neighbours neighbor
-neighbors friend friends family relatives parent parents student students teacher teachers worker workers
-lawyer lawyers attorney attorneys advocate advocates activist activists scientist scientists researchers
-researcher doctor doctors user users poster posters voter voters member members leader leaders staff
-someone anyone everyone nobody statement the a an
-""".split()
-)
-_SUFFIXES = frozenset("jr jr. sr sr. ii iii iv".split())
-_ROMAN = re.compile(r"^[ivxlcdm]+\.?$", re.IGNORECASE)
-_INITIAL = re.compile(r"^[A-Z]\.?$")
 # Words that say which tier of local government a body is ("Wexcombe Borough Council"), not
 # where: an article calls it "the council" and names only the place.
 _LOCAL_AUTHORITY_WORDS = frozenset("borough town parish metropolitan municipal regional village".split())
-_LEADING_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.IGNORECASE)
-
-
-def folded_name(text: str) -> str:
-    """The search form (fold_words) less a leading article: "The Boston Globe" -> "boston globe"."""
-    return _LEADING_ARTICLE.sub("", fold_words(text))
-
-
-def is_proper_name(name: str) -> bool:
-    """Some word is capitalised and not a pronoun, generic noun or roman numeral: "Tom Homan",
-    "ICE", "Church of Scientology"; not "person", "Officials", "he", "II"."""
-    words = [w.strip(".,'’\"()") for w in name.split()]
-    return any(
-        w[:1].isupper() and w.lower() not in PRONOUNS and w.lower() not in GENERIC and not _ROMAN.match(w)
-        for w in words
-        if w
-    )
-
-
-@dataclass(frozen=True)
-class PersonName:
-    first: str  # folded; "" for a bare surname
-    last: str  # folded
-    initial: str = ""  # first initial of a bare surname written "J. Smith"
-
-
-def person_name(name: str) -> PersonName | None:
-    """First and last name, without titles, honorifics, middle initials and suffixes; the
-    last name with its particles ("La Russa", "bin Salman") and without an attached "al-"
-    ("al-Obeidi" is keyed "obeidi", as a bare "Obeidi" is)."""
-    _, rest = canonical_person(name)
-    words = [w for w in rest.split() if w.lower() not in HONORIFICS]
-    while words and words[-1].lower().rstrip(",") in _SUFFIXES:
-        words.pop()
-    names = [w for w in words if not _INITIAL.match(w)]
-    if not names:
-        return None
-    family = family_name(names)
-    last = _surname_key(" ".join(family))
-    if not last:
-        return None
-    given = [w for w in names if w not in family] if is_surname_first(names) else names[: len(names) - len(family)]
-    if not given:
-        initial = folded_name(words[0])[:1] if _INITIAL.match(words[0]) else ""
-        return PersonName("", last, initial)
-    return PersonName(folded_name(given[0]), last)
-
-
-def _surname_key(text: str) -> str:
-    folded = folded_name(text.replace("-", " ", 1) if text[:3].lower() in {"al-", "el-"} else text)
-    return re.sub(r"^(?:al|el) (?=\w{2})", "", folded)
-
-
-def person_key(person: PersonName) -> str:
-    return f"person:{person.first}|{person.last}"
-
-
-def organization_keys(speaker: Speaker) -> list[str]:
-    """The organisation's name first, then its proper-name aliases ("ICE", "Immigration and
-    Customs Enforcement"); not role words ("the agency")."""
-    keys = []
-    for name in (speaker.name, *speaker.aliases):
-        # A description ("Malaysia's transport ministry") is this article's wording, not a
-        # name another article's speaker can share.
-        if not name.startswith("@") and is_proper_name(name) and not is_description(name) and folded_name(name):
-            key = f"organization:{folded_name(name)}"
-            if key not in keys:
-                keys.append(key)
-    return keys
-
-
-def normalised(speaker: Speaker) -> Speaker:
-    """The speaker as the archive stores it: a person's titles split off the name."""
-    if speaker.kind is not SpeakerKind.PERSON:
-        return speaker
-    titles, name = canonical_person(speaker.name)
-    if not titles or not name:
-        return speaker
-    return Speaker(
-        name,
-        speaker.kind,
-        tuple(dict.fromkeys([*titles, *speaker.titles])),
-        tuple(dict.fromkeys([*speaker.aliases, speaker.name])),
-    )
-
-
-def local_key(article_id: int, speaker: Speaker) -> str:
-    return f"local:{article_id}:{speaker.kind.value}:{folded_name(speaker.name) or fold(speaker.name)}"
-
-
-def roles(titles: list[str] | tuple[str, ...]) -> set[str]:
-    return {role for role in (role_of(t) for t in titles) if role}
-
-
-def titles_compatible(a: list[str] | tuple[str, ...], b: list[str] | tuple[str, ...]) -> bool:
-    """No title on one side, or a role in common ("Gov." and "governor")."""
-    ra, rb = roles(a), roles(b)
-    return not ra or not rb or bool(ra & rb)
 
 
 @dataclass
@@ -395,37 +289,6 @@ class Resolver:
         add_titles_and_aliases(row, speaker.titles, (speaker.name, *speaker.aliases))
         self.session.flush()
         return row
-
-
-def described_in_article(speakers: list[Speaker]) -> dict[Speaker, Speaker]:
-    """Descriptions the same article's speakers give a name to: "the Chinese Premier" is the
-    one person quoted here with that whole title ("Chinese Premier Wen Jiabao"); a one-word
-    group ("officials", "authors") is the one longer description of the article ending in
-    that word ("the report's authors"), unless the word is one news uses for many sets of
-    people in one story ("officials", "sources", "experts": GENERIC). With none or several,
-    it stays itself."""
-    descriptions = [s for s in speakers if s.kind in (SpeakerKind.GROUP, SpeakerKind.UNNAMED_SOURCE)]
-    people = [(normalised(s), s) for s in speakers if s.kind is SpeakerKind.PERSON]
-    people = [(n, s) for n, s in people if (name := person_name(n.name)) is not None and name.first]
-    found: dict[Speaker, Speaker] = {}
-    for description in descriptions:
-        words = folded_name(description.name)
-        if not words:
-            continue
-        holders = {folded_name(n.name): s for n, s in people if any(folded_name(t) == words for t in n.titles)}
-        longer = {
-            folded_name(d.name): d
-            for d in descriptions
-            if " " not in words
-            and words not in GENERIC  # "officials", "sources", "experts": often other ones
-            and folded_name(d.name).endswith(" " + words)
-            and d.kind is description.kind
-        }
-        if len(holders) == 1:
-            found[description] = next(iter(holders.values()))
-        elif not holders and len(longer) == 1:
-            found[description] = next(iter(longer.values()))
-    return found
 
 
 def _first_key(row: SpeakerRow) -> str | None:
