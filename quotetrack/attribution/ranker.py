@@ -52,10 +52,8 @@ class SecondOpinion:
     intercept: float
 
     def choice(self, choices: list[dict[str, float]]) -> int:
-        logits = [
-            self.intercept + sum(self.weights.get(name, 0.0) * value for name, value in features.items())
-            for features in choices
-        ]
+        """The candidate it finds most probable (the first on a tie, as Model.ranked)."""
+        logits = [_linear(self.weights, self.intercept, features) for features in choices]
         return max(range(len(logits)), key=lambda i: (logits[i], -i))
 
 
@@ -77,7 +75,7 @@ class Model:
         return _sigmoid(self.logit(features))
 
     def logit(self, features: dict[str, float]) -> float:
-        return self.intercept + sum(self.weights.get(name, 0.0) * value for name, value in features.items())
+        return _linear(self.weights, self.intercept, features)
 
     def ranked(self, choices: list[dict[str, float]]) -> tuple[int, float, float | None]:
         """The most probable of a quote's candidates (the first on a tie): its index, its logit and
@@ -85,6 +83,11 @@ class Model:
         logits = [self.logit(features) for features in choices]
         order = sorted(range(len(logits)), key=lambda i: -logits[i])
         return order[0], logits[order[0]], logits[order[1]] if len(order) > 1 else None
+
+    def choose(self, choices: list[dict[str, float]]) -> tuple[int, float]:
+        """The chosen candidate's index and its calibrated confidence, the second opinion read."""
+        index, best, runner_up = self.ranked(choices)
+        return index, self.confidence(best, runner_up, choices[index], self.disagrees(choices, index))
 
     def disagrees(self, choices: list[dict[str, float]], index: int) -> bool:
         """The second opinion picks another candidate than `index`."""
@@ -164,11 +167,9 @@ def rank(
 def decide(proposal: Resolution, choices: list[SpeakerCandidate], model: Model) -> Resolution:
     if not choices:
         return replace(proposal, confidence=0.0)
-    features = [c.features for c in choices]
-    index, best_logit, runner_up = model.ranked(features)
+    index, calibrated = model.choose([c.features for c in choices])
     best = choices[index]
     method = proposal.method if best.proposed else Method.RANKED
-    calibrated = model.confidence(best_logit, runner_up, best.features, model.disagrees(features, index))
     # The model's calibration was fitted on development articles the rules were written from;
     # the method's rule shift says how much less often it is right on unseen text (rule_shift.py).
     confidence = round(shifted(calibrated, method), 3)
@@ -182,6 +183,10 @@ def _evidence(choice: SpeakerCandidate, model: Model) -> str:
         ((model.weights.get(name, 0.0) * value, name) for name, value in choice.features.items()), reverse=True
     )
     return "model: " + ", ".join(name for push, name in pushes[:EVIDENCE_FEATURES] if push > 0)
+
+
+def _linear(weights: dict[str, float], intercept: float, features: dict[str, float]) -> float:
+    return intercept + sum(weights.get(name, 0.0) * value for name, value in features.items())
 
 
 def _sigmoid(x: float) -> float:

@@ -130,11 +130,9 @@ def predict(article: ArticleExamples, model: Model) -> list[Span]:
         if not quote.choices:
             spans.append(_with(quote.span, quote.span.speaker, quote.span.speaker_aliases, quote.span.method, 0.0))
             continue
-        features = [c.features for c in quote.choices]
-        index, best_logit, runner_up = model.ranked(features)
+        index, confidence = model.choose([c.features for c in quote.choices])
         best = quote.choices[index]
         method = quote.span.method if best.proposed else Method.RANKED.value
-        confidence = model.confidence(best_logit, runner_up, best.features, model.disagrees(features, index))
         if method is not None:
             confidence = shifted(confidence, Method(method))
         spans.append(_with(quote.span, best.name, best.acronyms, method, confidence))
