@@ -66,11 +66,17 @@ def is_headline(paragraph: str) -> bool:
 
 
 def is_noise(paragraph: str) -> bool:
+    return is_headline(paragraph.strip()) or is_page_furniture(paragraph)
+
+
+def is_page_furniture(paragraph: str) -> bool:
+    """Noise whatever its shape: a shouted line, a promo, a byline, a caption, a signature or a
+    citation. Unlike a headline, a short line with no closing mark can still be a remark (a pull
+    quote: extraction/pull_quotes.py), so this is the test without the headline's."""
     stripped = paragraph.strip()
     lowered = stripped.lower()
     return (
         is_shouted(stripped)
-        or is_headline(stripped)
         or lowered.startswith(PROMO_OPENERS)
         or bool(BYLINE.match(stripped))
         or bool(CAPTION.search(stripped))

@@ -23,7 +23,7 @@ from spacy.tokens import Doc, Span, Token
 from ..types import QuoteKind
 from .candidate import Candidate
 from .cues import SOURCE_NOUNS, TITLE_NOUNS
-from .noise import BYLINE, CAPTION, PROMO_OPENERS, is_shouted, signature
+from .noise import is_page_furniture, signature
 
 # "—Naoto Kan, prime minister of Japan", "— Amnesty International statement": a dash, then a
 # short line that does not end a sentence.
@@ -94,12 +94,6 @@ def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
 
 
 def _not_prose(paragraph: str) -> bool:
-    """A caption, a byline, a promo or a shouted line above the dash is not a remark."""
-    lowered = paragraph.lower()
-    return (
-        is_shouted(paragraph)
-        or lowered.startswith(PROMO_OPENERS)
-        or bool(BYLINE.match(paragraph))
-        or bool(CAPTION.search(paragraph))
-        or PULL_SIGNATURE.match(paragraph) is not None
-    )
+    """Page furniture above the dash (a caption, a byline, a promo), or another signature line,
+    is not a remark."""
+    return is_page_furniture(paragraph) or PULL_SIGNATURE.match(paragraph) is not None
