@@ -10,6 +10,7 @@ import random
 import time
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
+from functools import partial
 
 from spacy.language import Language
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
@@ -19,7 +20,15 @@ from .errors import InvalidInput, StaleText
 from .nlp import pipeline_versions
 from .quotes import extract_quotes
 from .statements.linking import detach, link_quotes, relink
-from .storage import Database, article_queries, article_writes, overrides, quote_writes, speaker_identification
+from .storage import (
+    Database,
+    article_queries,
+    article_writes,
+    overrides,
+    quote_writes,
+    speaker_identification,
+    surname_joins,
+)
 from .storage.models import ArticleRow, QuoteRow
 from .storage.quote_writes import AddedQuotes, Reextraction
 from .types import Article, Quote, StoredArticle, StoredQuote
@@ -120,6 +129,8 @@ def store_article(
     corrects the metadata sent (the fields sent win, the others keep their stored values).
     New text at a known URL is a new revision: the previous revision's quotes become
     "superseded", leave their statements and look-ups, and stay readable by id."""
+    # 0. The surnames it quotes, locked first: ingests revisiting one surname queue (step 6).
+    surname_joins.lock_surnames(session, surname_joins.surnames_quoted(_speakers(quotes)))
     # 1. Revisions: the stored article (row-locked, so revisions of one article queue), or a new one.
     found = article_writes.find_or_insert(session, article, versions)
     row = found.row
@@ -130,8 +141,8 @@ def store_article(
         previous = article_writes.live_quotes(row)
         relink(session, previous, lambda: article_writes.mark_superseded(previous))
         article_writes.start_revision(session, row, article, versions, key_name, replaced=len(previous))
-    # 2-5. Identity, overrides, the quote rows, statements.
-    added = _add_quotes(session, row, quotes)
+    # 2-6. Identity, overrides, the quote rows, statements, other articles' bare surnames.
+    added = _add_quotes(session, row, quotes, key_name=key_name)
     return StoredIngest(row.id, created=True, added=added)
 
 
@@ -142,6 +153,7 @@ def _add_quotes(
     orphaned_statements: Collection[int] = frozenset(),
     previous_speakers: Collection[int] = frozenset(),
     reuse: dict[tuple[int, int], QuoteRow] | None = None,
+    key_name: str = article_writes.NO_KEY,
 ) -> AddedQuotes:
     """The current revision's quotes, from their speakers to their statements.
     `orphaned_statements`, `previous_speakers`, `reuse`: what a re-extraction's replaced quotes
@@ -156,7 +168,17 @@ def _add_quotes(
     # 5. Statements: the accepted quotes' claims linked (under per-speaker locks), and the
     # statements removed quotes left rebuilt.
     link_quotes(session, added.accepted, orphaned_statements)
+    # 6. Bare surnames: other articles' bare uses of the surnames quoted here in full, decided
+    # again on today's archive; quotes that change speaker move as an audited join (or apart).
+    surnames = surname_joins.surnames_quoted(_speakers(quotes), in_full_only=True)
+    for move in surname_joins.moves(session, surnames, row.id):
+        relink(session, move.quotes, partial(surname_joins.move_quotes, move))
+        surname_joins.record(session, move, key_name)
     return added
+
+
+def _speakers(quotes: list[Quote]) -> list:
+    return [s for q in quotes for s in (q.speaker, q.speaks_for)]
 
 
 # A re-extraction whose article got a new revision meanwhile extracts the new text again; after
@@ -180,13 +202,14 @@ def reextract(article_id: int, nlp: Language, db: Database, key_name: str = arti
         quotes, _ = extract_quotes(text, nlp)
 
         def unit_of_work(session: Session, revision: int = revision, quotes: list[Quote] = quotes) -> IngestResult:
+            surname_joins.lock_surnames(session, surname_joins.surnames_quoted(_speakers(quotes)))
             row = article_writes.article_row(session, article_id, for_update=True)
             if row is None:
                 raise LookupError(f"no article {article_id}")
             if row.revision != revision:
                 raise StaleText(article_id, revision, row.revision)
             versions = pipeline_versions(nlp)
-            outcome = replace_quotes(session, row, quotes)
+            outcome = replace_quotes(session, row, quotes, key_name)
             article_writes.audit_reextraction(session, row, versions, outcome.summary(), key_name)
             row.model_versions = versions
             session.flush()
@@ -200,7 +223,9 @@ def reextract(article_id: int, nlp: Language, db: Database, key_name: str = arti
     raise stale
 
 
-def replace_quotes(session: Session, row: ArticleRow, quotes: list[Quote]) -> Reextraction:
+def replace_quotes(
+    session: Session, row: ArticleRow, quotes: list[Quote], key_name: str = article_writes.NO_KEY
+) -> Reextraction:
     """Give the current revision these quotes instead of its own (re-extraction): the same
     span keeps its quote row and id (its claims and statements made anew); a quote not found
     again is superseded, kept and readable by id. Earlier revisions' quotes are untouched."""
@@ -209,5 +234,5 @@ def replace_quotes(session: Session, row: ArticleRow, quotes: list[Quote]) -> Re
     kept = quote_writes.reusable(current, quotes)
     lost = quote_writes.supersede_lost(current, kept)
     session.flush()
-    added = _add_quotes(session, row, quotes, orphaned, current.speaker_ids, reuse=kept)
+    added = _add_quotes(session, row, quotes, orphaned, current.speaker_ids, reuse=kept, key_name=key_name)
     return Reextraction(added, tuple(lost), frozenset(q.id for q in kept.values()))

@@ -66,6 +66,7 @@ from ..attribution.identity_rules import (
 from ..attribution.names import COMMON_NOUNS, is_common_noun_phrase, slugify
 from ..normalization.folding import ascii_letters, fold
 from ..types import Speaker, SpeakerKind
+from . import namesakes
 from .models import SlugCounterRow, SpeakerAliasRow, SpeakerKeyRow, SpeakerRow
 
 
@@ -75,12 +76,21 @@ class IdentityMethod(StrEnum):
     ORGANIZATION_ALIAS = "organization_alias"  # an organisation's name or alias matched another's
     SURNAME_IN_ARTICLE = "surname_in_article"  # bare surname, one full name of it in the article
     SURNAME_UNIQUE = "surname_unique"  # bare surname, one compatible archived person
+    SURNAME_CLUE = "surname_clue"  # bare surname, several: the one whose first name the article writes
+    SURNAME_PROMINENT = "surname_prominent"  # bare surname, several: the one quoted 10x the others
     SURNAME_AMBIGUOUS = "surname_ambiguous"  # bare surname, none or several: own speaker, ambiguous
     ARTICLE_LOCAL = "article_local"  # group, unnamed source, pronoun, not a proper name
     DESCRIPTION_IN_ARTICLE = "description_in_article"  # a description of one speaker the article names
     KIND_AND_PLACE = "kind_and_place"  # "the university", one archived "<place> University" of a place named here
     EDITOR = "editor"  # an editor's correction (quote override, merge or split)
 
+
+_NAMESAKE_METHODS = {
+    "unique": IdentityMethod.SURNAME_UNIQUE,
+    "first_name": IdentityMethod.SURNAME_CLUE,
+    "prominence": IdentityMethod.SURNAME_PROMINENT,
+    "none": IdentityMethod.SURNAME_AMBIGUOUS,
+}
 
 # Words that say which tier of local government a body is ("Wexcombe Borough Council"), not
 # where: an article calls it "the council" and names only the place.
@@ -92,6 +102,7 @@ class Decision:
     speaker: SpeakerRow
     method: IdentityMethod
     evidence: dict = field(default_factory=dict)
+    surname: str | None = None  # a bare surname decided against the archive: later ingests revisit it
 
 
 class Resolver:
@@ -176,23 +187,48 @@ class Resolver:
                 speaker.titles, row.titles
             )
 
-        def fits_archived(name: PersonName, row: SpeakerRow) -> bool:
-            # Another article's person: a bare surname with a role ("Captain Kennedy") only joins
-            # someone known in that role. The role is all the article tells about them; a
-            # person of that surname stored with no role is a guess, not an identity.
-            wanted = roles(speaker.titles)
-            return fits(name, row) and (not wanted or bool(wanted & roles(row.titles)))
-
         here = {row.id: row for name, row in self.people_here.get(person.last, []) if fits(name, row)}
         if len(here) == 1:
             row = next(iter(here.values()))
             return Decision(self._grow(row, speaker), IdentityMethod.SURNAME_IN_ARTICLE, {"surname": person.last})
-        candidates = here or self._archived_people(person.last, fits_archived)
-        evidence = {"surname": person.last, "candidates": _brief(candidates.values())}
-        if len(candidates) == 1 and not here:
-            row = next(iter(candidates.values()))
-            return Decision(self._grow(row, speaker), IdentityMethod.SURNAME_UNIQUE, evidence)
-        return self._local(speaker, IdentityMethod.SURNAME_AMBIGUOUS, evidence, ambiguous=True)
+        if here:  # the article's own namesakes: the archive cannot tell which
+            evidence = {"surname": person.last, "candidates": _brief(here.values())}
+            return self._local(speaker, IdentityMethod.SURNAME_AMBIGUOUS, evidence, ambiguous=True)
+        chosen, method, evidence = self.namesake(person, speaker.titles)
+        if chosen is None:
+            decision = self._local(speaker, method, evidence, ambiguous=True)
+            decision.surname = person.last
+            return decision
+        return Decision(self._grow(chosen, speaker), method, evidence, surname=person.last)
+
+    def namesake(self, person: PersonName, titles) -> tuple[SpeakerRow | None, IdentityMethod, dict]:
+        """The archived person a bare surname of this article is (storage/namesakes.py): the one
+        compatible person, else the article's clue (the first name it writes), else the prominent
+        one; None (SURNAME_AMBIGUOUS) when none decides. Never a surname that is a common noun
+        ("King"). The evidence keeps what a later revisit needs (surname_joins.py): the titles,
+        the initial, the candidates and their counts."""
+        wanted = roles(titles)
+
+        def fits(name: PersonName, row: SpeakerRow) -> bool:
+            # Another article's person: a bare surname with a role ("Captain Kennedy") only joins
+            # someone known in that role. The role is all the article tells about them; a
+            # person of that surname stored with no role is a guess, not an identity.
+            initial = not person.initial or name.first.startswith(person.initial)
+            held = not wanted or bool(wanted & roles(row.titles))
+            return initial and titles_compatible(titles, row.titles) and held
+
+        common = person.last in COMMON_NOUNS
+        candidates = {} if common else namesakes.archived_people(self.session, person.last, fits)
+        row, rule, found = namesakes.choose(self.session, person.last, candidates, self.text)
+        evidence = {
+            "surname": person.last,
+            "candidates": _brief(candidates.values()),
+            **found,
+            "titles": list(titles),
+            "initial": person.initial,
+            **({"reason": "a common noun"} if common else {}),
+        }
+        return row, _NAMESAKE_METHODS[rule], evidence
 
     def _kind_and_place(self, speaker: Speaker) -> Decision | None:
         """ "the university" of an article that names Dunmarrow: the one archived organisation
@@ -234,18 +270,9 @@ class Resolver:
         for a speaker called by its kind, so other articles pay nothing for it."""
         return ascii_letters(self.text)
 
-    def _archived_people(self, last: str, fits) -> dict[int, SpeakerRow]:
-        rows = self.session.execute(
-            select(SpeakerKeyRow.key, SpeakerRow)
-            .join(SpeakerRow, SpeakerKeyRow.speaker_id == SpeakerRow.id)
-            .where(SpeakerKeyRow.key.like(f"person:%|{last}"))
-        )
-        found = {}
-        for key, row in rows:
-            first = key[len("person:") : key.index("|")]
-            if first and row.kind == SpeakerKind.PERSON.value and fits(PersonName(first, last), row):
-                found[row.id] = row
-        return found
+    def own_speaker(self, speaker: Speaker, method: IdentityMethod, evidence: dict) -> Decision:
+        """The article's own speaker for a bare surname no archived person answers to: ambiguous."""
+        return self._local(speaker, method, evidence, ambiguous=True)
 
     # -- rows ---------------------------------------------------------------------------------
     def _owner(self, key: str) -> SpeakerRow | None:

@@ -294,6 +294,9 @@ class IdentityDecisionRow(Base):
     method: Mapped[str] = mapped_column(String(30))
     evidence: Mapped[dict] = mapped_column(JSON, default=dict)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    # The bare surname a decision looked up in the archive ("merkel"), which later ingests
+    # revisit (storage/surname_joins.py, migration 0014); None for every other decision.
+    surname: Mapped[str | None] = mapped_column(String(300), index=True)
 
     speaker: Mapped[SpeakerRow | None] = relationship()
 

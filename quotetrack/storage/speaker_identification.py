@@ -63,4 +63,5 @@ def decision_record(article_id: int, mention: str, kind: str, decision: Decision
         kind=kind,
         method=decision.method.value,
         evidence=decision.evidence,
+        surname=decision.surname,
     )
