@@ -2,19 +2,30 @@
 
 The rules (each under a test in tests/test_identity.py):
 
-- Ingesting an article never changes the speaker of another article's quote: an existing
-  speaker only ever gains aliases and titles here; its name, kind and quotes stay.
+- Ingesting an article never changes the speaker of another article's quote here: an existing
+  speaker only ever gains aliases and titles; its name, kind and quotes stay. The one exception
+  is a bare surname, revisited after the ingest (surname_joins.py, below).
 - A person with a first and a last name joins the archived person with the same first and
   last name (middle initials ignored); different first names are never one speaker.
 - A bare surname ("Obama") joins the same article's one full-name person of that surname,
-  else the one archived person of that surname with compatible titles; otherwise it gets
-  its own speaker for this article, marked ambiguous, with the candidates as evidence.
+  else, among the archived people of that surname with compatible titles (a role the article
+  gives it: someone known in that role; never a surname that is a common noun, "King"), the only
+  one (SURNAME_UNIQUE), else the one whose first name the article writes (SURNAME_CLUE), else
+  the one quoted at least 10 times as often as every namesake with 20+ quotes (SURNAME_PROMINENT;
+  the rule and its threshold: attribution/identity_rules.choose_namesake, the counts:
+  namesakes.py); otherwise it gets its own speaker for this article, marked ambiguous, with the
+  candidates (and their counts) as evidence. Such a decision keeps its surname
+  (IdentityDecisionRow.surname), and every later ingest quoting a person of that surname in full
+  decides it again on the archive of that day (surname_joins.py): its quotes join the person now
+  chosen, or go back apart, as an audited automatic correction an editor can undo by a split,
+  never over an editor's own correction. So a bare surname ends where the whole archive puts it,
+  whatever the order its articles came in.
 - An organisation joins the archived organisation sharing its name or a proper-name alias.
 - An organisation the article only calls by its kind ("the university", "the council") is the
   one archived organisation named by that kind and a place the article names ("Dunmarrow
   University" in a blog that writes "Dunmarrow" and "the university", "Wexcombe Borough Council"
-  for "the council" of a story about Wexcombe), if exactly one is. Like a bare surname, it
-  can only join what was archived before it.
+  for "the council" of a story about Wexcombe), if exactly one is. It can only join what was
+  archived before it (not revisited, unlike a bare surname).
 - Groups, unnamed sources, pronouns, names that are not proper names ("person",
   "officials", "II"), organisations named only by common nouns ("Hospital", "the
   Company") and organisations only described ("Malaysia's transport ministry": a common
