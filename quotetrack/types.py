@@ -55,6 +55,7 @@ class Method(StrEnum):
     ORGANISATION = "organisation"  # "ICE said", "the Home Office said"
     ROLE = "role"  # "the governor said": the person holding that title in the article
     LEDE_DESCRIPTION = "lede_description"  # "The transport secretary has defended ...": the next person quoted
+    EPITHET = "epithet"  # "the 29-year-old midfielder said": the named person the epithet describes
     OWNER = "owner"  # "His office said", "Hale's campaign said"
     ORGANISATION_ANAPHOR = "organisation_anaphor"  # "the agency said": the organisation in focus
     DOCUMENT_ISSUER = "document_issuer"  # "a statement from the ministry said"

@@ -30,6 +30,7 @@ BASE_CONFIDENCE: dict[Method, float] = {
     Method.ORGANISATION: 0.9,
     Method.ROLE: 0.8,
     Method.LEDE_DESCRIPTION: 0.5,
+    Method.EPITHET: 0.75,
     Method.OWNER: 0.8,
     Method.ORGANISATION_ANAPHOR: 0.7,
     Method.DOCUMENT_ISSUER: 0.75,

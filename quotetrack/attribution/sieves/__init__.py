@@ -27,6 +27,7 @@ from ..described_words import described_words
 from ..descriptions import description, quantified
 from .bodies import carrier, organisation_anaphor, owner
 from .documents import document_issuer
+from .epithets import epithet
 from .people import coordinated, explicit_name, handle, party_member, pronoun
 from .roles import role
 from .unattributed import floating, interview_label, paragraph_context, previous_quote, signed_after
@@ -40,6 +41,7 @@ MENTION_SIEVES: tuple[MentionSieve, ...] = (
     party_member,
     explicit_name,
     role,
+    epithet,
     owner,
     carrier,
     organisation_anaphor,

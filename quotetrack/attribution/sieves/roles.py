@@ -3,6 +3,8 @@ pilots' union"): the person holding it, or the one a lede describes before namin
 
 from __future__ import annotations
 
+import re
+
 from spacy.tokens import Token
 
 from ...extraction.cues import (
@@ -18,7 +20,7 @@ from ..descriptions import (
     names_a_person,
 )
 from ..name_spans import abbreviation_role
-from ..names import fold
+from ..names import fold, role_of
 from ..organisation_kinds import known_kind
 from ..table import Entry
 from .unattributed import speaks_first
@@ -35,7 +37,7 @@ def role(head: Token, ctx: Context) -> Resolution | None:
         wanted = head.lower_  # "the Governor", capitalised as a title
     if not wanted or head.tag_ in {"NNS", "NNPS"}:
         return None
-    person = ctx.table.by_role(wanted, head.idx)
+    person = _holder(head, phrase, wanted, ctx)
     # "Gov. Healey": the proper noun is the surname and must be the holder's; "the CEO": the
     # proper noun is the role itself.
     surname_given = head.pos_ == "PROPN" and head.lower_ not in TITLE_ABBREVIATIONS and head.lower_ != wanted
@@ -84,6 +86,28 @@ def role(head: Token, ctx: Context) -> Resolution | None:
         if people:  # the first person quoted after the description (the look-ahead keeps text order)
             return Resolution(people[0], phrase.text, Method.LEDE_DESCRIPTION, lemma)
     return None
+
+
+def _holder(head: Token, phrase, wanted: str, ctx: Context) -> Entry | None:
+    """The person whose title has the role, unless the mention says the role is another
+    body's: "the Harbour City manager" is not the person titled "Millbrook's manager"."""
+    person = ctx.table.by_role(wanted, head.idx)
+    return None if person is not None and _owned_elsewhere(phrase, head, person, wanted) else person
+
+
+def _owned_elsewhere(phrase, head: Token, person: Entry, wanted: str) -> bool:
+    """The mention names whose role it is ("the Harbour City manager") and the holder's title
+    names another owner ("Millbrook's manager"): two people holding one kind of role."""
+    mine = {fold(t.text) for t in phrase if t.i < head.i and t.pos_ == "PROPN" and t.dep_ in {"compound", "poss"}}
+    if not mine:
+        return False
+    theirs: set[str] = set()
+    for title in person.titles:
+        if role_of(title) != wanted:
+            continue
+        words = (re.sub(r"[’']s$", "", w) for w in title.split())
+        theirs |= {fold(w) for w in words if w[:1].isupper() and fold(w) != wanted and w.lower() not in TITLE_NOUNS}
+    return bool(theirs) and not (mine & theirs)
 
 
 # How far after a lede's description the person it describes must be named, in paragraphs.

@@ -172,17 +172,19 @@ def _speaker_of_paragraph(start: int, end: int, ctx: Context) -> Entry | None:
 def _closing_subject(start: int, end: int, ctx: Context) -> Entry | None:
     """The person a paragraph that quotes nobody ends on: its last sentence's subject, a
     "he" or "she" for someone it names ("Local TD Fintan Harte has been raising the alarm for
-    years. He didn't hold back when we spoke to him.")."""
+    years. He didn't hold back when we spoke to him.") or the name itself ("On the game
+    itself, Ashworth was blunter.")."""
     span = ctx.table.doc.char_span(start, end, alignment_mode="contract")
     if span is None or len(span) == 0:
         return None
     sentence = span[-1].sent
     last = span.doc[max(sentence.start, span.start) : span.end]  # the paragraph's last sentence
     subject = next((t for t in last if t.dep_ == "nsubj" and t.head.dep_ == "ROOT"), None)
-    if subject is None or subject.lower_ not in {"he", "she"}:
+    named = subject is not None and subject.pos_ == "PROPN" and not ctx.mask.contains(subject)
+    if subject is None or (subject.lower_ not in {"he", "she"} and not named):
         return None
     entry = ctx.resolve_nested(subject).entry
     if entry is None or entry.kind is not SpeakerKind.PERSON:
         return None
-    named_here = any(start <= p < end for p in entry.positions)  # the paragraph is about them
+    named_here = named or any(start <= p < end for p in entry.positions)  # the paragraph is about them
     return entry if named_here else None

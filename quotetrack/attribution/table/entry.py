@@ -56,6 +56,14 @@ def named_last(entries: list[Entry], position: int) -> Entry | None:
     return max(named, key=lambda pe: pe[0])[1] if named else None
 
 
+def named_first(entries: list[Entry], position: int) -> Entry | None:
+    """Of `entries` named before `position`, the one named first; None if none was."""
+    named = [
+        (min(p for p in e.positions if p < position), e) for e in entries if e.mentioned_before(position) is not None
+    ]
+    return min(named, key=lambda pe: pe[0])[1] if named else None
+
+
 def unique(entries: Iterable[Entry]) -> list[Entry]:
     """Each entry once, in order: in a table's dicts a merged name shares its fuller name's entry."""
     return list({id(e): e for e in entries}.values())

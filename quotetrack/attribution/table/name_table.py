@@ -16,7 +16,7 @@ from collections.abc import Callable
 from spacy.tokens import Doc
 
 from ...extraction.cues import ORGANISATION_NAME_WORDS
-from ...extraction.syntax import QuoteMask
+from ...extraction.syntax import QuoteMask, doc_text
 from ...types import SpeakerKind
 from ..gender import first_name_gender
 from ..name_matching import fuller_organisation_name, name_words, near_surname
@@ -30,7 +30,7 @@ from ..names import (
     role_of,
     surname,
 )
-from .entry import HONORIFIC_GENDER, Entry, add_title, named_last, opening_words_of, unique
+from .entry import HONORIFIC_GENDER, Entry, add_title, named_first, named_last, opening_words_of, unique
 from .indexes import PeopleIndex, first_two
 from .merging import merge_names
 from .reading import read_genders, read_names
@@ -153,9 +153,12 @@ class NameTable:
         return self.person(name) or self.by_surname(name.split()[-1])
 
     def by_surname(self, word: str, position: int | None = None) -> Entry | None:
-        """The person with this surname. Two people sharing it: the one named most recently
-        before `position`. A surname-first name ("Moon Jae-in") answers to its first word
-        when no one has that word as surname."""
+        """The person with this surname. Two people sharing it: the one named last before
+        `position` when that was in the mention's paragraph ("Justice Minister Mehmet Ali Sahin
+        asserted ... said Sahin"), else the one named first ("Henrik Solvang ... His wife, Ruth
+        Solvang, says ... [paragraphs later] Solvang says"): news names the second of a family
+        in full and keeps the bare surname for the one it is about. A surname-first name ("Moon
+        Jae-in") answers to its first word when no one has that word as surname."""
         word = fold(re.sub(r"[’']s$", "", word))
         index = self._index  # the people's, registered so far while the table is built
         matches = list(index.surnames.get(word, ()))
@@ -170,7 +173,10 @@ class NameTable:
             matches = self._misspelt_surname(word)
         if len(matches) <= 1 or position is None:
             return matches[0] if len(matches) == 1 else None
-        return named_last(matches, position)
+        last = named_last(matches, position)
+        if last is None or "\n" not in doc_text(self.doc)[last.mentioned_before(position) or 0 : position]:
+            return last  # named in full in the mention's own paragraph: that one
+        return named_first(matches, position)
 
     def _misspelt_surname(self, word: str) -> list[Entry]:
         """ "Water said" in an article that named Kathryn Waters, "Bauchtman" for Lydia
