@@ -74,9 +74,7 @@ def speaker_of(db, url: str, words: str) -> tuple[str, str, bool, bool]:
     """The name, identity method, whether it is the article's own speaker, and ambiguous, of the
     quote of `url` holding `words`."""
     with db.reading() as session:
-        quote = session.scalar(
-            select(QuoteRow).where(QuoteRow.text.contains(words), QuoteRow.status == "accepted")
-        )
+        quote = session.scalar(select(QuoteRow).where(QuoteRow.text.contains(words), QuoteRow.status == "accepted"))
         assert quote is not None and quote.article.url.endswith(url), words
         speaker = quote.speaker
         return speaker.name, quote.identity_decision.method, speaker.article_id is not None, speaker.ambiguous
