@@ -8,6 +8,7 @@ from ..nlp import budget
 from ..types import QuoteKind
 from .candidate import Candidate, trim
 from .reported_clauses import is_request_cue, reported_clause, reported_request, withholds_a_name
+from .speaker_rules import relays_a_report
 from .syntax import QuoteMask, is_according_to, is_cue, speaker_head
 
 MIN_CONTENT_WORDS = 3
@@ -69,6 +70,12 @@ def _reports_of_its_own(main: Token) -> bool:
     return is_cue(main) and reported_clause(main) is not None
 
 
+def _relayed(cue: Token, clause: Span, mask: QuoteMask) -> bool:
+    """The clause is another's speech that `cue` passes on ("Prensa Latina reported that Lage
+    said the talks had failed"): the quote is what Lage said, not the whole report."""
+    return any(relays_a_report(cue, token, mask) for token in clause if token.head == cue)
+
+
 def _bare_attribution(sentence: Span) -> Token | None:
     """A sentence that is only an attribution: ", ICE said." (what it reports came just before)."""
     words = [t for t in sentence if not t.is_punct and not t.is_space]
@@ -110,6 +117,8 @@ def indirect_quotes(doc: Doc, mask: QuoteMask, skip_paragraph) -> list[Candidate
                     found.append(_candidate(_according_to(token), token, mask))
             elif is_cue(token):
                 clause = reported_clause(token)
+                if clause is not None and _relayed(token, clause, mask):
+                    clause = None  # "X reported that Y said ...": Y's report is the quote, found at "said"
                 if clause is not None:
                     # 'said that "11 years is not enough" and that victims "want their money
                     # back"': the first report is a direct quote; the ones after it are reports

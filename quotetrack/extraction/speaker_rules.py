@@ -162,11 +162,29 @@ def main_clause_subject(cue: Token, mask: QuoteMask) -> Answer:
 
 
 def outer_speech_frame(cue: Token, mask: QuoteMask) -> Answer:
-    """ "Coates said that Hood told her "..."": the outermost speech frame decides."""
+    """ "Coates said that Hood told her "..."": the outermost speech frame decides. Not a
+    report relayed ("Prensa Latina reported that Lage said ..."): whoever reports another's
+    words only passes them on, and the one who said them speaks (relays_a_report)."""
     outer = cue.head
     if cue.dep_ == "ccomp" and outer.i != cue.i and is_cue(outer) and not mask.contains(outer):
-        return _subject_of(outer, mask)
+        return None if relays_a_report(outer, cue, mask) else _subject_of(outer, mask)
     return None
+
+
+# Verbs by which one party passes on what another said ("reported that X said").
+RELAYING_VERBS = frozenset({"report"})
+
+
+def relays_a_report(outer: Token, inner: Token, mask: QuoteMask) -> bool:
+    """ "The BBC reported that the minister, Anna Holt, said ...": `outer` relays `inner`, a
+    speech verb of the clause it reports with a subject of its own."""
+    return (
+        outer.lemma_.lower() in RELAYING_VERBS
+        and inner.dep_ == "ccomp"
+        and inner.head == outer
+        and is_cue(inner)
+        and _subject_of(inner, mask) is not None
+    )
 
 
 def own_subject(verb: Token, cue: Token, level: int, mask: QuoteMask) -> Answer:
@@ -209,8 +227,20 @@ def criticised_for_saying(verb: Token, cue: Token, level: int, mask: QuoteMask) 
     return None
 
 
+def quoted_as_saying(verb: Token, cue: Token, level: int, mask: QuoteMask) -> Answer:
+    """ "El Faro quoted a senior official as saying ...", "Reuters reported Holt as saying ...":
+    the one quoted speaks, the outlet passes the words on (as "X was quoted as saying" is X's)."""
+    if verb.dep_ == "pcomp" and verb.head.lower_ == "as" and verb.head.head.lemma_.lower() in _QUOTING_VERBS:
+        objects = [c for c in verb.head.head.children if c.dep_ == "dobj" and not mask.contains(c)]
+        if objects:
+            return objects[0]
+    return None
+
+
+_QUOTING_VERBS = frozenset({"quote", "report", "cite"})
+
 # At each verb climbed to, in order.
-CLIMB_RULES: tuple[ClimbRule, ...] = (own_subject, clause_owner, criticised_for_saying)
+CLIMB_RULES: tuple[ClimbRule, ...] = (own_subject, clause_owner, criticised_for_saying, quoted_as_saying)
 # Dependencies climbed from a verb to its head.
 _CLIMBED = frozenset({"advcl", "xcomp", "conj", "pcomp", "pobj", "acl", "dep", "prep", "ccomp"})
 
