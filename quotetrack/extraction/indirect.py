@@ -63,6 +63,19 @@ def _according_to(token: Token) -> Span:
     return _without(token.sent, source)
 
 
+def _quoting(content: Span) -> tuple[Span, Token | None]:
+    """ "According to Yonhap, quoting KCNA, the north had launched ...": the source quoted is
+    who speaks (the gold sets' convention: KCNA, Yonhap an alias), and the clause after it is
+    the quote. Else the content as it was, with no speaker of its own."""
+    words = [t for t in content if not t.is_punct]
+    if not words or words[0].lower_ != "quoting":
+        return content, None
+    source = next((c for c in words[0].children if c.dep_ == "dobj"), None)
+    if source is None or source.right_edge.i + 1 >= content.end:
+        return content, None
+    return content.doc[source.right_edge.i + 1 : content.end], source
+
+
 def _reports_of_its_own(main: Token) -> bool:
     """ "According to court papers, Miller told police he was at home": the clause after
     "according to" is itself a report, whose speaker (Miller) is the one quoted; the source
@@ -114,7 +127,8 @@ def indirect_quotes(doc: Doc, mask: QuoteMask, skip_paragraph) -> list[Candidate
                 continue
             if is_according_to(token):
                 if not _reports_of_its_own(token.head):
-                    found.append(_candidate(_according_to(token), token, mask))
+                    content, quoted = _quoting(_according_to(token))
+                    found.append(_candidate(content, token, mask, speaker=quoted))
             elif is_cue(token):
                 clause = reported_clause(token)
                 if clause is not None and _relayed(token, clause, mask):
@@ -156,11 +170,29 @@ def _conjoined_reports(clause: Span) -> list[Span]:
     return [clause.doc[start + 1 : end] for start, end in zip(bounds, bounds[1:], strict=False) if end > start + 1]
 
 
+# Verbs of finding that research does ("a new study has revealed that ..."): a finding, where a
+# person revealing or suggesting something speaks. A report or a statement still says
+# ("Recent reports have revealed that ..." is the reports', as the gold sets have it).
+_FINDING_VERBS = frozenset("reveal suggest indicate show find confirm".split())
+_RESEARCH_NOUNS = frozenset("study studies research survey analysis data poll experiment trial test evidence".split())
+
+
+def _a_finding(cue: Token, speaker: Token | None) -> bool:
+    return (
+        speaker is not None
+        and cue.lemma_.lower() in _FINDING_VERBS
+        and speaker.pos_ == "NOUN"
+        and speaker.lemma_.lower() in _RESEARCH_NOUNS
+    )
+
+
 # Verbs that, with a reporting verb in their infinitive, say it was not said.
 _DECLINING_VERBS = frozenset("decline refuse fail".split())
 
 
-def _candidate(content: Span, cue: Token, mask: QuoteMask) -> Candidate | None:
+def _candidate(content: Span, cue: Token, mask: QuoteMask, speaker: Token | None = None) -> Candidate | None:
+    """`speaker`: who speaks when the content itself names them ("quoting KCNA"); else the
+    cue's speaker (syntax.speaker_head)."""
     if any(t.dep_ == "mark" and t.lower_ in {"if", "whether"} for t in content[:2]):
         return None  # an indirect question ("asked if she would"), not a statement
     if any(c.dep_ == "neg" for c in cue.children):
@@ -171,6 +203,9 @@ def _candidate(content: Span, cue: Token, mask: QuoteMask) -> Candidate | None:
         return None  # "Please note that the sources may be offline": the reader is told, nobody said it
     if withholds_a_name(content):
         return None  # "asked that his last name not be used": a condition of anonymity, not a report
+    speaker = speaker if speaker is not None else speaker_head(cue, mask)
+    if _a_finding(cue, speaker):
+        return None  # "a new study has revealed that ...": a finding, not speech (the gold sets drop them)
     start, end = trim(content)
     span = content.doc.char_span(start, end, alignment_mode="expand")
     if span is None or len([t for t in span if not t.is_punct]) < MIN_CONTENT_WORDS:
@@ -186,6 +221,6 @@ def _candidate(content: Span, cue: Token, mask: QuoteMask) -> Candidate | None:
         end,
         QuoteKind.MIXED if fragments else QuoteKind.INDIRECT,
         cue=cue,
-        speaker_head=speaker_head(cue, mask),
+        speaker_head=speaker,
         fragments=fragments,
     )

@@ -41,7 +41,10 @@ def document_issuer(head: Token, ctx: Context) -> Resolution | None:
     phrase = noun_phrase(head)
     mention = phrase.text
     definite = is_bare_definite(phrase, head)
-    if issuer is not None and ctx.depth <= 1:
+    joint = any(c.dep_ == "amod" and c.lower_ in {"joint", "common", "shared"} for c in head.children)
+    if issuer is not None and ctx.depth <= 1 and not joint:
+        # "a statement from the ministry": the ministry. Not "a joint statement by Kenya and
+        # Uganda": several parties issued it and none speaks alone (below).
         resolved = ctx.resolve_nested(issuer)
         if resolved.entry is not None:
             return Resolution(resolved.entry, mention, Method.DOCUMENT_ISSUER, issuer.text)
@@ -53,7 +56,6 @@ def document_issuer(head: Token, ctx: Context) -> Resolution | None:
                 break
             if resolution.entry is not None and (resolution.mention or "").lower() == mention.lower():
                 return Resolution(resolution.entry, mention, Method.DOCUMENT_ISSUER, f"{mention} again")
-    joint = any(c.dep_ == "amod" and c.lower_ in {"joint", "common", "shared"} for c in head.children)
     if lemma in SPEECH_ACT_NOUNS and not joint and definite and ctx.previous:
         # "Federal officials said they detained X. The announcement said ...": the
         # announcement is the one just reported, by the speaker just quoted. Not a joint
