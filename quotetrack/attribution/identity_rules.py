@@ -3,10 +3,10 @@ name, the keys the archive files a speaker under, whether two sets of titles fit
 and which of an article's descriptions its named speakers answer to.
 
 Pure functions over `types.Speaker` and strings, no database: storage/identity.py (the
-Resolver) applies them to the archive's rows, and the data migrations and name_upgrade.py
-rebuild keys with them. They live in attribution because that is the floor of what they read:
-the name rules of attribution/names.py (canonical_person, family_name, role_of, ...) and the
-honorifics of extraction/cues.py. Storage, above attribution, may import them.
+Resolver) applies them to the archive's rows (the data migrations use a frozen copy,
+storage/name_upgrade_rules.py). They live in attribution because that is the floor of what
+they read: the name rules of attribution/names.py (canonical_person, family_name, role_of,
+...) and the honorifics of extraction/cues.py. Storage, above attribution, may import them.
 
 - A person is keyed by the name without titles ("Councilmember Dana Reyes" is Dana Reyes,
   titled Councilmember); the key folds case and diacritics and keeps a particle surname whole

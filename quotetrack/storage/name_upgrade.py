@@ -8,10 +8,11 @@ entry under the calling migration's key name; nothing is deleted.
 
 The tables below name only the columns these steps read or write, as they stood at 0005
 (later revisions only added columns), so a later schema change does not alter what an old
-migration does. The name rules come from quotetrack.attribution.names and
-quotetrack.storage.identity (pure functions), the same the ingest uses: a migration re-run
-under today's rules does what today's ingest would. A change here changes every migration
-that calls it: keep what each step does to the data as it is.
+migration does. The name rules are name_upgrade_rules.py's, a frozen copy of the ingest's
+(quotetrack.attribution.names, attribution.identity_rules, storage.identity) as they stood at
+commit 6f9d220, so a later change to the ingest's rules does not rewrite what these migrations
+did (issue #43 item 1). A change here changes every migration that calls it: keep what each
+step does to the data as it is.
 """
 
 from __future__ import annotations
@@ -22,8 +23,15 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
-from quotetrack.attribution.names import canonical_person, fold, slugify
-from quotetrack.storage.identity import draw_slug, folded_name, person_key, person_name
+from quotetrack.storage.name_upgrade_rules import (
+    canonical_person,
+    draw_slug,
+    fold,
+    folded_name,
+    person_key,
+    person_name,
+    slugify,
+)
 
 speakers = sa.table(
     "speakers",
@@ -273,7 +281,7 @@ def local_key(article_id: int, name: str) -> str:
 
 
 def unique_slug(connection: Connection, name: str) -> str:
-    """From 0012 on, drawn as the ingest draws (identity.draw_slug: the slug counters). Before
+    """From 0012 on, drawn as the ingest draws (identity.draw_slug, frozen: the slug counters). Before
     (0006, 0007), that table does not exist yet: the first free of base, base-2, ..., as those
     migrations always did (0012 then seeds the counters above every slug they made)."""
     base = slugify(name)

@@ -18,8 +18,9 @@ new keys are valid under 0005's schema.
 
 The steps are quotetrack.storage.name_upgrade's (shared with 0007 and 0009): Core statements
 on the tables as 0005 left them, so later schema changes do not alter what it does; the name
-rules come from quotetrack.attribution.names and quotetrack.storage.identity (pure
-functions), the same the ingest uses.
+rules are quotetrack.storage.name_upgrade_rules', a frozen copy of the ingest's
+(quotetrack.attribution.names and identity_rules) made at commit 6f9d220, so later changes to
+the ingest's rules do not alter it either (issue #43).
 
 Revision ID: 0006
 Revises: 0005
@@ -32,9 +33,9 @@ import sqlalchemy as sa
 from alembic import op
 from sqlalchemy.engine import Connection
 
-from quotetrack.attribution.names import is_common_noun_phrase
 from quotetrack.storage import name_upgrade as steps
 from quotetrack.storage.name_upgrade import speakers
+from quotetrack.storage.name_upgrade_rules import is_common_noun_phrase  # attribution.names's, frozen at 6f9d220
 
 revision = "0006"
 down_revision = "0005"

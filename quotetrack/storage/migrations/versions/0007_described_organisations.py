@@ -17,8 +17,8 @@ Every speaker made local, split or re-keyed gets an audit-log entry (key name "m
 0006's schema as they are.
 
 Like 0006 it uses quotetrack.storage.name_upgrade's Core statements on the tables as they
-stand, and the name rules of quotetrack.attribution.names and quotetrack.storage.identity
-(pure functions), the same the ingest uses.
+stand, and the name rules of quotetrack.attribution.names and identity_rules as frozen at
+commit 6f9d220 (quotetrack.storage.name_upgrade_rules; issue #43).
 
 Revision ID: 0007
 Revises: 0006
@@ -33,10 +33,11 @@ import sqlalchemy as sa
 from alembic import op
 from sqlalchemy.engine import Connection
 
-from quotetrack.attribution.names import is_description
 from quotetrack.storage import name_upgrade as steps
-from quotetrack.storage.identity import folded_name, is_proper_name
 from quotetrack.storage.name_upgrade import aliases, keys, speakers
+
+# attribution.names's and attribution.identity_rules', frozen at 6f9d220
+from quotetrack.storage.name_upgrade_rules import folded_name, is_description, is_proper_name
 
 revision = "0007"
 down_revision = "0006"

@@ -16,8 +16,9 @@ Every speaker renamed or merged gets an audit-log entry (key name "migration 000
 is deleted. Downgrade is a no-op: the clean names and new keys suit 0008's schema as they are.
 
 The steps are quotetrack.storage.name_upgrade's, the same 0006 runs (Core statements on the
-columns they touch), with the name rules of quotetrack.attribution.names and
-quotetrack.storage.identity, the same the ingest uses.
+columns they touch), with the name rules of quotetrack.attribution.names and identity_rules
+as frozen at commit 6f9d220 (quotetrack.storage.name_upgrade_rules; issue #43). Until then
+it ran under the ingest's live rules.
 
 Revision ID: 0009
 Revises: 0008
