@@ -149,10 +149,12 @@ def _salient_subjects(pronoun: Token, ctx: Context) -> list[Token]:
         subjects = [t for t in previous if _is_subject(t, ctx)]
         subjects.sort(key=lambda t: (not _is_source(t), t.head.dep_ != "ROOT", t.i))
         ordered.extend(subjects)
-        ordered.extend(t for t in previous if _is_possessor(t, ctx))
         # "Writing to seven newspapers, Naoto Kan, the prime minister, expressed ...", parsed
-        # with the name in apposition to the newspapers and no subject at all.
+        # with the name in apposition to the newspapers and no subject at all; "Ortega's agent,
+        # Paul Renner, called ...", parsed with "agent" as the root: the name in apposition is
+        # who the phrase is, before its owner.
         ordered.extend(t for t in previous if _is_named_apposition(t, ctx))
+        ordered.extend(t for t in previous if _is_possessor(t, ctx) and not _is_named_apposition(t, ctx))
         start = previous.start
     return ordered
 

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from spacy.tokens import Doc, Span, Token
 
 from ..extraction.syntax import QuoteMask
+from ..normalization.lexicon import is_person_noun
 from .gender import first_name_gender
 from .mentions import named_alone_elsewhere
 from .names import COMMON_NOUNS, ORGANISATION_WORDS, is_role_word
@@ -40,4 +41,32 @@ def _a_person(run: list[Token]) -> bool:
         and not any(is_role_word(t.text) for t in run)
         and not any(t.lower_ in ORGANISATION_WORDS or t.lower_ in COMMON_NOUNS for t in run)
         and named_alone_elsewhere(last)
+    )
+
+
+def appositive_people(doc: Doc, mask: QuoteMask) -> Iterator[Span]:
+    """ "The club's president, Ana Costa, said": a first name and a surname in apposition to a
+    noun that names a person are a person, whatever label NER gave them (the small model calls
+    "Costa" an organisation and leaves "Ana" out)."""
+    for token in doc:
+        if token.dep_ != "appos" or token.pos_ != "PROPN" or mask.contains(token):
+            continue
+        head = token.head
+        if head.pos_ != "NOUN" or not (is_person_noun(head.lemma_.lower()) or is_role_word(head.text)):
+            continue
+        words = [c for c in token.lefts if c.dep_ in {"compound", "flat"} and c.pos_ == "PROPN"] + [token]
+        if not 2 <= len(words) <= 3 or words[-1].i - words[0].i != len(words) - 1:
+            continue
+        if all(t.ent_type_ == "PERSON" for t in words):
+            continue  # NER read it whole: the table has it already
+        if _a_name(words):
+            yield doc[words[0].i : words[-1].i + 1]
+
+
+def _a_name(words: list[Token]) -> bool:
+    return (
+        first_name_gender(words[0].text) is not None
+        and all(t.text[:1].isupper() and t.text.replace("-", "").isalpha() for t in words)
+        and not any(is_role_word(t.text) for t in words)
+        and not any(t.lower_ in ORGANISATION_WORDS or t.lower_ in COMMON_NOUNS for t in words)
     )

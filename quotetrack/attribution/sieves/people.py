@@ -12,6 +12,7 @@ from ...extraction.syntax import noun_phrase
 from ...normalization.lexicon import is_inhabitant_noun
 from ...types import Method, SpeakerKind
 from ..context import UNRESOLVED, Context, Resolution
+from ..mention_words import appositive_name
 from ..mentions import is_pronoun, name_in
 from ..pronouns import resolve_pronoun
 from ..table import Entry
@@ -84,6 +85,11 @@ def explicit_name(head: Token, ctx: Context) -> Resolution | None:
         first = name.text.split()[0]
         # "Okafor-Reid said": the parser's head is the hyphenated name's last part.
         person = ctx.table.by_surname(first, head.idx) if head.text in (first, first.split("-")[-1]) else None
+        appositive = ctx.table.person(name.text) if appositive_name(head) is not None else None
+        if person is None and appositive is not None and len(name.text.split()) >= 2:
+            # "The club's president, Ana Costa, said", NER calling "Costa" an organisation: the
+            # table read the appositive as a person (unlabelled_people.appositive_people).
+            return Resolution(appositive, mention, Method.APPOSITION, name.text)
         entry = ctx.table.organisation_for(name.text)
         mentioned_elsewhere = entry is not None and any(p != head.idx for p in entry.positions)
         if person is not None and (not mentioned_elsewhere or ctx.table.is_a_surname(name.text)):

@@ -30,7 +30,7 @@ from ..name_spans import (
 )
 from ..names import ORGANISATION_WORDS, ends_in_organisation_word, fold, is_surname_first, is_titled_person
 from ..organisation_kinds import known_kind
-from ..unlabelled_people import unlabelled_people
+from ..unlabelled_people import appositive_people, unlabelled_people
 from .entry import HONORIFIC_GENDER, Entry, add_title
 
 # "Immigration and Customs Enforcement (ICE)", "... known as ICE". Bounded repetition keeps
@@ -72,6 +72,8 @@ def read_names(table: Registers) -> None:
     read_acronyms(table)
     read_entities(table)
     for span in unlabelled_people(table.doc, table.mask):  # "a lawyer for Ana Ruiz", untagged
+        table.add_person(span.text, position=span.start_char)
+    for span in appositive_people(table.doc, table.mask):  # "The club's president, Ana Costa," mislabelled
         table.add_person(span.text, position=span.start_char)
     read_unlabelled_organisations(table)
     read_described_organisations(table)
