@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 
 from quotetrack.attribution import identity_rules, names
+from quotetrack.extraction import cues
+from quotetrack.normalization import titles
 from quotetrack.statements.words import stem_keys
 from quotetrack.storage import name_upgrade_rules as frozen_names
 
@@ -119,6 +121,15 @@ def test_the_frozen_name_rules_of_the_name_migrations_are_todays(name):
     assert (frozen and (frozen.first, frozen.last, frozen.initial)) == (live and (live.first, live.last, live.initial))
     if frozen is not None and live is not None:
         assert frozen_names.person_key(frozen) == identity_rules.person_key(live)
+
+
+def test_the_frozen_word_lists_of_the_name_migrations_are_todays():
+    assert frozen_names.TITLE_ABBREVIATIONS == titles.TITLE_ABBREVIATIONS
+    for word_list in ("ORGANISATION_NOUNS", "SOURCE_NOUNS", "HONORIFICS", "TITLE_NOUNS"):
+        assert getattr(frozen_names, word_list) == getattr(cues, word_list), word_list
+    for word_list in ("ROLE_WORDS", "PARTICLES", "COMMON_NOUNS", "STYLES"):
+        assert getattr(frozen_names, word_list) == getattr(names, word_list), word_list
+    assert (frozen_names.PRONOUNS, frozen_names.GENERIC) == (identity_rules.PRONOUNS, identity_rules.GENERIC)
 
 
 @pytest.mark.parametrize("migration", MIGRATIONS)

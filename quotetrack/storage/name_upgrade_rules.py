@@ -49,46 +49,18 @@ def fold_words(text: str) -> str:
 
 
 # -- quotetrack.normalization.titles and quotetrack.extraction.cues (6f9d220) -------------------
-TITLE_ABBREVIATIONS = {
-    "gov.": "governor",
-    "gov": "governor",
-    "sen.": "senator",
-    "rep.": "representative",
-    "lt.": "lieutenant",
-    "pres.": "president",
-    "sec.": "secretary",
-    "supt.": "superintendent",
-    "dir.": "director",
-    "gen.": "general",
-    "atty.": "attorney",
-    "amb.": "ambassador",
-    "rev.": "reverend",
-    "prof.": "professor",
-    "sgt.": "sergeant",
-    "capt.": "captain",
-    "cmdr.": "commander",
-    "adm.": "admiral",
-    "col.": "colonel",
-    "det.": "detective",
-    "ceo": "executive",
-    "justice": "judge",
-    "cr": "councillor",
-    "cr.": "councillor",
-    "cllr": "councillor",
-    "cllr.": "councillor",
-    "coun.": "councillor",
-    "coun": "councillor",
-    "couns.": "councillor",
-    "maj.": "major",
-    "cpl.": "corporal",
-    "const.": "constable",
-    "insp.": "inspector",
-    "hon.": "honourable",
-    "insp": "inspector",
-    "supt": "superintendent",
-    "sgt": "sergeant",
-    "prof": "professor",
-}
+# "abbreviation=role", in the live dict's order
+TITLE_ABBREVIATIONS = dict(
+    pair.split("=")
+    for pair in """
+gov.=governor gov=governor sen.=senator rep.=representative lt.=lieutenant pres.=president sec.=secretary
+supt.=superintendent dir.=director gen.=general atty.=attorney amb.=ambassador rev.=reverend prof.=professor
+sgt.=sergeant capt.=captain cmdr.=commander adm.=admiral col.=colonel det.=detective ceo=executive justice=judge
+cr=councillor cr.=councillor cllr=councillor cllr.=councillor coun.=councillor coun=councillor couns.=councillor
+maj.=major cpl.=corporal const.=constable insp.=inspector hon.=honourable insp=inspector supt=superintendent
+sgt=sergeant prof=professor
+""".split()
+)
 ORGANISATION_NOUNS = frozenset(
     """
 agency department office administration company ministry police group organization organisation
