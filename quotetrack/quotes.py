@@ -1,4 +1,6 @@
-"""Article text in, attributed quotes out: normalize -> parse -> extract -> attribute."""
+"""Article text in, attributed quotes out: normalize -> parse -> extract -> attribute -> name
+spokespeople -> Quote dataclasses. Here are the stages' order and the Quote dataclasses' making
+(offsets back to the text as sent); each stage's own work is its package's."""
 
 from __future__ import annotations
 
@@ -13,8 +15,7 @@ from .attribution.attribute import attribute_article
 from .attribution.calibration import confidence
 from .attribution.context import Resolution
 from .attribution.event_frames import claim_event
-from .attribution.spokespeople import named_spokesperson_description, organisation_spoken_for
-from .attribution.table import Entry
+from .attribution.spokespeople import name_spokespeople, speaker_key
 from .extraction import find_candidates
 from .extraction.candidate import Candidate
 from .extraction.claims import claim_spans
@@ -55,39 +56,24 @@ def quotes_from_doc(doc: Doc, normalized: NormalizedText) -> tuple[list[Quote], 
     budget.check(doc, "finding quotes")
     resolutions, table = attribute_article(doc, found.candidates, found.mask, found.paragraph_of)
     budget.check(doc, "attribution")
+    spokespeople = name_spokespeople(resolutions, table, normalized.text, found.paragraph_of)
     # Speakers are built last, from the finished table; descriptions ("officials", "a
     # source at ICE") are entries of their own, one per distinct description.
     speakers: dict[tuple[SpeakerKind, str], Speaker] = {}
-    spoken_for: dict[int, Entry] = {}  # candidate index -> the organisation its spokesperson speaks for
-    for index, (candidate, resolution) in enumerate(resolutions):
-        entry = resolution.entry
-        if entry is None:
-            continue
-        # Whom "the firm" in "a spokeswoman for the firm" is: the body named last before that
-        # mention, not before the quote ("... for the firm later told the Courier the warden ...").
-        mentioned = candidate.speaker_head.idx if candidate.speaker_head is not None else candidate.start
-        organisation = organisation_spoken_for(entry, mentioned, table)
-        if organisation is not None:
-            spoken_for[index] = organisation
-            # Named once, at its first quote, before its Speaker is built.
-            named = (
-                named_spokesperson_description(entry, organisation, mentioned, normalized.text, found.paragraph_of)
-                if _speaker_key(entry) not in speakers
-                else None
-            )
-            if named is not None:
-                entry.aliases.add(entry.name)  # "spokeswoman for the group", as the article calls her
-                entry.name = named
-        speakers.setdefault(_speaker_key(entry), _as_written(entry.speaker(), normalized))
+    for entry in spokespeople.speakers:
+        if entry is not None:
+            speakers.setdefault(speaker_key(entry), _as_written(entry.speaker(), normalized))
     quotes = []
     for index, (candidate, resolution) in enumerate(resolutions):
         # Claims parse every quote again: on a text of thousands of quotes this stage alone
         # can outlast the budget, so it is checked per quote like the other loops.
         budget.check(doc, "claims")
-        quote = _quote(candidate, resolution, speakers, doc, normalized, table)
-        if index in spoken_for:
+        entry = spokespeople.speakers[index]
+        speaker = speakers.get(speaker_key(entry)) if entry is not None else None
+        quote = _quote(candidate, resolution, speaker, doc, normalized, table)
+        if index in spokespeople.spoken_for:
             # Not one of the article's speakers unless it is quoted itself: the same Speaker then.
-            quote = replace(quote, speaks_for=_as_written(spoken_for[index].speaker(), normalized))
+            quote = replace(quote, speaks_for=_as_written(spokespeople.spoken_for[index].speaker(), normalized))
         quotes.append(quote)
     return quotes, list(speakers.values())
 
@@ -116,14 +102,10 @@ def _within_lost_breaks(candidate: Candidate, normalized: NormalizedText) -> Can
     return replace(candidate, end=end, fragments=fragments, kind=kind)
 
 
-def _speaker_key(entry: Entry) -> tuple[SpeakerKind, str]:
-    return entry.kind, entry.name.lower()
-
-
 def _quote(
     candidate: Candidate,
     resolution: Resolution,
-    speakers: dict[tuple[SpeakerKind, str], Speaker],
+    speaker: Speaker | None,
     doc: Doc,
     normalized: NormalizedText,
     table: NameTable | None = None,
@@ -141,7 +123,7 @@ def _quote(
         kind=candidate.kind,
         cue=candidate.cue_text if candidate.speaker_text is None else "posted",
         speaker_mention=normalized.as_written(resolution.mention) if resolution.mention else resolution.mention,
-        speaker=speakers.get(_speaker_key(resolution.entry)) if resolution.entry is not None else None,
+        speaker=speaker,
         method=resolution.method,
         confidence=resolution.confidence if resolution.confidence is not None else confidence(resolution.method),
         sentence_start=sentence_start,

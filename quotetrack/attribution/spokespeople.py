@@ -6,15 +6,22 @@ one remark as the company's in one article and its spokeswoman's in the next.
 
 A named spokesperson stays one person across the archive: their page lists their quotes and
 the statements those quotes are in, and verify by speaker finds their words under the
-organisation's voice too (statements/queries.py)."""
+organisation's voice too (statements/queries.py).
+
+`name_spokespeople` runs both over an article's attributed quotes, once the name table is
+frozen: whom each quote's spokesperson speaks for, and the name an unnamed one takes after it
+("spokeswoman for the Plains Irrigators Association"), on a copy of the table's entry."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass, replace
 
+from ..extraction.candidate import Candidate
 from ..normalization.folding import fold
 from ..types import SpeakerKind
+from .context import Resolution
 from .names import is_common_noun_phrase
 from .organisation_kinds import can_be, known_kind
 from .table import Entry, NameTable
@@ -24,6 +31,58 @@ from .table import Entry, NameTable
 SPOKESPERSON_NOUNS = frozenset({"spokesperson", "spokesman", "spokeswoman", "spokespeople", "spokesmen", "spokeswomen"})
 _OWNER_PREPOSITIONS = frozenset({"for", "of", "at"})
 _DETERMINERS = frozenset({"a", "an", "the", "its", "their"})
+
+
+@dataclass(frozen=True)
+class Spokespeople:
+    """An article's quotes' speakers as its speakers are named: `speakers`, each quote's entry (by
+    the quote's index; None where no speaker was found), an unnamed spokesperson named after
+    their organisation as a copy of the table's entry; `spoken_for`, the organisation each
+    spokesperson's quote speaks for, by the quote's index."""
+
+    speakers: list[Entry | None]
+    spoken_for: dict[int, Entry]
+
+
+def speaker_key(entry: Entry) -> tuple[SpeakerKind, str]:
+    """One Speaker per kind and name, whatever the case: the key an article's speakers are filed
+    under (quotes.py), which also says a speaker's first quote."""
+    return entry.kind, entry.name.lower()
+
+
+def name_spokespeople(
+    resolutions: list[tuple[Candidate, Resolution]],
+    table: NameTable,
+    text: str,
+    paragraph_of: Callable[[int], int],
+) -> Spokespeople:
+    """Whom each quote's spokesperson speaks for, and unnamed spokespeople named once, at their
+    speaker's first quote, after that organisation (`named_spokesperson_description`; the name
+    they were given becomes an alias). The table and its entries are left as they are: a
+    named spokesperson is a copy, which their later quotes then read."""
+    named: dict[int, Entry] = {}  # id of the table's entry -> the entry as named
+    spoken_for: dict[int, Entry] = {}
+    seen: set[tuple[SpeakerKind, str]] = set()
+    for index, (candidate, resolution) in enumerate(resolutions):
+        if resolution.entry is None:
+            continue
+        entry = named.get(id(resolution.entry), resolution.entry)
+        # Whom "the firm" in "a spokeswoman for the firm" is: the body named last before that
+        # mention, not before the quote ("... for the firm later told the Courier the warden ...").
+        mentioned = candidate.speaker_head.idx if candidate.speaker_head is not None else candidate.start
+        organisation = organisation_spoken_for(entry, mentioned, table)
+        if organisation is not None:
+            spoken_for[index] = organisation
+            name = (
+                named_spokesperson_description(entry, organisation, mentioned, text, paragraph_of)
+                if speaker_key(entry) not in seen
+                else None
+            )
+            if name is not None:  # "spokeswoman for the group", as the article calls her, stays an alias
+                entry = named[id(resolution.entry)] = replace(entry, name=name, aliases=entry.aliases | {entry.name})
+        seen.add(speaker_key(entry))
+    speakers = [named.get(id(r.entry), r.entry) if r.entry is not None else None for _, r in resolutions]
+    return Spokespeople(speakers, spoken_for)
 
 
 def organisation_spoken_for(entry: Entry, position: int, table: NameTable) -> Entry | None:
