@@ -40,7 +40,7 @@ from spacy.language import Language
 from quotetrack import extraction
 from quotetrack import quotes as quotes_module
 from quotetrack.attribution import description_links
-from quotetrack.attribution.candidates import Article
+from quotetrack.attribution.speaker_candidates import Article
 from quotetrack.attribution.table import merging, name_table
 from quotetrack.attribution.table.reading import _ACRONYM_DEFINITION
 from quotetrack.errors import ExtractionBudgetExceeded, InvalidInput
@@ -290,7 +290,7 @@ def count_work(nlp, monkeypatch, component_inputs):
     - Candidate.overlap and Candidate.contains, and the direct quotes `_cut_before_direct` is
       given (it compares a reported clause with each): how `_merge` compares finds;
     - quotes.claim_spans, given the Doc behind a proxy counting reads of `doc.text`;
-    - the paragraph look-ups of the candidate features (attribution/candidates.Article): they
+    - the paragraph look-ups of the candidate features (attribution/speaker_candidates.Article): they
       once looked up every mention of every candidate for every quote (17M at 50 KB);
     - the words description_links compares (`_bare`, each word of each comparison);
     - the name table's comparisons of two names (`part_of`, `near_surname`)."""

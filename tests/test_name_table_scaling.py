@@ -17,10 +17,9 @@ from collections import Counter
 
 import pytest
 
-from quotetrack.attribution import candidates as candidates_module
-from quotetrack.attribution import mentions
+from quotetrack.attribution import mentions, speaker_candidates
 from quotetrack.attribution.attribute import build_table
-from quotetrack.attribution.candidates import Article
+from quotetrack.attribution.speaker_candidates import Article
 from quotetrack.attribution.table import merging, name_table, reading
 from quotetrack.errors import ExtractionBudgetExceeded
 from quotetrack.extraction import find_candidates
@@ -218,14 +217,14 @@ def test_candidates_read_only_the_people_named_near_each_quote(nlp, monkeypatch)
     """Each quote's candidates are the people named in its paragraph and the few above: found
     by paragraph, not by reading every person of the article for every quote."""
     read: Counter = Counter()
-    named_nearby = candidates_module._named_nearby
+    named_nearby = speaker_candidates._named_nearby
 
     def counted(quote, article):
         named = _CountedDict(read, "entries read")
         named.update(article.named)
         return named_nearby(quote, _ArticleWith(article, named))
 
-    monkeypatch.setattr(candidates_module, "_named_nearby", counted)
+    monkeypatch.setattr(speaker_candidates, "_named_nearby", counted)
     counts = []
     for people in (PEOPLE, FACTOR * PEOPLE):
         read.clear()

@@ -7,10 +7,10 @@ import math
 
 import pytest
 
-from quotetrack.attribution.candidates import SpeakerCandidate
 from quotetrack.attribution.context import UNRESOLVED, Resolution
 from quotetrack.attribution.ranker import Model, SecondOpinion, decide, model_in_use, shipped_model, standing_in
 from quotetrack.attribution.rule_shift import shifted
+from quotetrack.attribution.speaker_candidates import SpeakerCandidate
 from quotetrack.attribution.table import Entry
 from quotetrack.measure.evaluation import GoldArticle
 from quotetrack.measure.ranker_training import ArticleExamples, _folds

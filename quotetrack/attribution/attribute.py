@@ -16,7 +16,6 @@ from ..extraction.candidate import Candidate
 from ..extraction.syntax import QuoteMask
 from ..nlp import budget
 from ..types import SpeakerKind
-from .candidates import Article
 from .context import Context, Lookahead, Resolution
 from .description_links import link_descriptions
 from .mentions import name_in
@@ -25,6 +24,7 @@ from .names import handle_to_name, is_role_word
 from .new_referents import separate_new_referents
 from .ranker import Model, model_in_use, rank
 from .sieves import attribute, resolve_mention
+from .speaker_candidates import Article
 from .table import NameTable
 
 

@@ -19,9 +19,9 @@ from spacy.language import Language
 
 from ..attribution.attribute import build_table, propose
 from ..attribution.calibration import confidence as sieve_confidence
-from ..attribution.candidates import Article, SpeakerHistory, candidates_for
 from ..attribution.ranker import MODEL_FILE, PRIOR_FEATURE, Model, SecondOpinion, independent
 from ..attribution.rule_shift import shifted
+from ..attribution.speaker_candidates import Article, SpeakerHistory, candidates_for
 from ..attribution.table import Entry
 from ..extraction import find_candidates
 from ..normalization.text import normalize

@@ -61,7 +61,7 @@ def index_claim(session: Session, claim: ClaimRow) -> None:
     stored.add_shingles(session, claim, index_keys(claim.text))
 
 
-def candidates(session: Session, claim: ClaimRow) -> list[ClaimRow]:
+def claims_to_compare(session: Session, claim: ClaimRow) -> list[ClaimRow]:
     """The same speaker's recent claims and every claim of theirs sharing shingles. Only
     claims in statements count: those of rejected or superseded quotes have left theirs.
     A spokesperson's claim is the organisation's voice and still the person's words: it meets
@@ -159,10 +159,10 @@ def link_quotes(session: Session, quotes: list[QuoteRow], orphaned_statements: C
     session.flush()
     touched: set[int] = set()
     for claim in claims:
-        _choose_best(session, claim, candidates(session, claim), touched)
+        _choose_best(session, claim, claims_to_compare(session, claim), touched)
     # Claims whose strongest neighbour was deleted look again.
     for claim in stored.unlinked_in(session, orphaned_statements):
-        _choose_best(session, claim, candidates(session, claim), touched)
+        _choose_best(session, claim, claims_to_compare(session, claim), touched)
     session.flush()
     _regroup(session, touched, set(orphaned_statements))
 
