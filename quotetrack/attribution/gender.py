@@ -74,3 +74,20 @@ def first_name_gender(name: str) -> Gender | None:
     if found is None and "-" in first:
         found = lexicon.get(first.split("-", 1)[0])
     return found
+
+
+# Given names borne by at least this many people in the name data ("Christian", "Hunter",
+# "Mason", "Grant": names first), against words the data holds from a few bearers only
+# ("Farmer" 146, "Elder" 2,368, "Judge" 3,590: nouns first).
+COMMON_GIVEN_NAME_OBSERVATIONS = 10_000
+_COMMON_ENTRY = re.compile(r'"(?P<name>[^"\\]+)": \[\d+, \d{5,},')
+
+
+@lru_cache(maxsize=1)
+def _common_given_names() -> frozenset[str]:
+    return frozenset(match["name"] for match in _COMMON_ENTRY.finditer(_name_data_path().read_text(encoding="utf-8")))
+
+
+def is_common_given_name(word: str) -> bool:
+    """Whether `word` is a given name of at least COMMON_GIVEN_NAME_OBSERVATIONS people."""
+    return _normalize(word) in _common_given_names()

@@ -13,7 +13,8 @@ from ..extraction.cues import (
     TITLE_NOUNS,
 )
 from ..normalization.folding import fold
-from .gender import first_name_gender
+from ..normalization.lexicon import is_common_person_noun
+from .gender import first_name_gender, is_common_given_name
 
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _POSSESSIVE = re.compile(r"[’']s$")
@@ -267,6 +268,26 @@ def is_role_word(word: str) -> bool:
     return lowered in ROLE_WORDS or lowered in HONORIFICS or lowered.rstrip(".") in ROLE_WORDS
 
 
+def _occupation_before_name(words: list[str]) -> bool:
+    """ "Trucker Glen Arcand", "Elder Rosie Tatsiechele": a noun whose first sense is a person
+    (WordNet) opening a mention NER took whole, before a name of two capitalised words or more.
+    Not a common given name ("Christian", "Hunter", "Mason" are people's nouns too), and never
+    cutting a name down to its surname."""
+    first = words[0].rstrip(".,")
+    return (
+        len(words) >= 3
+        and first.isalpha()
+        and all(w[:1].isupper() for w in words[1:])
+        and not is_common_given_name(first)
+        and first.lower() not in _PEOPLE_IN_GENERAL
+        and is_common_person_noun(first.lower())
+    )
+
+
+# Nouns for anyone rather than a role, which some languages' given names share ("Boy Rafly Amar").
+_PEOPLE_IN_GENERAL = frozenset("boy girl man woman child kid lady gentleman guy person baby".split())
+
+
 def split_title(name: str) -> tuple[str, str]:
     """("Councilor", "Rita Diaz") from "Councilor Rita Diaz": leading role words that NER
     left inside a person's name, with the words that qualify them ("Police Constable",
@@ -277,7 +298,9 @@ def split_title(name: str) -> tuple[str, str]:
 
     def title_like(i: int) -> bool:
         lowered = words[i].lower()
-        return is_role_word(words[i]) and (lowered not in _GIVEN_NAME_ROLES or len(words) - i - 1 >= 2)
+        if not is_role_word(words[i]):
+            return i == 0 and _occupation_before_name(words)
+        return lowered not in _GIVEN_NAME_ROLES or len(words) - i - 1 >= 2
 
     cut = _after_styles(words, 0)
     while cut < len(words) - 1 and title_like(cut):

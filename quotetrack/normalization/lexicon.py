@@ -157,6 +157,20 @@ PERSON_SENSES = 4
 
 
 @lru_cache(maxsize=20_000)
+@lru_cache(maxsize=20_000)
+def is_common_person_noun(word: str) -> bool:
+    """`is_person_noun`, and a common noun in WordNet's own spelling ("farmer", "trucker"), not
+    a proper name it lists ("Hussein" the king, "Slovenian" the inhabitant, written capitalised)."""
+    if not is_person_noun(word):
+        return False
+    synset = next(s for s in wordnet_index().get(word, ()) if s[0] == "n")
+    data, starts = data_lines("n")
+    at = starts[int(synset[1:])]
+    fields = data[at : data.index(b"\n", at)].decode("utf-8").split()
+    written = [fields[4 + 2 * i] for i in range(int(fields[3], 16))]
+    return any(w == word for w in written)  # lowercase as written: a common noun
+
+
 def has_person_sense(word: str) -> bool:
     """One of the PERSON_SENSES most frequent senses of the noun `word` is a person, as "head"
     and "chair" are when a phrase says of what ("the head of the agency")."""

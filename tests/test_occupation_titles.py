@@ -1,0 +1,38 @@
+"""A person noun opening a name NER took whole is a title, not a given name (issue #41 item
+6's kind): "Trucker Glen Arcand" is Glen Arcand, titled Trucker. Not a common given name that
+is also a person noun ("Christian", "Hunter"), not a proper name WordNet lists ("Hussein"),
+and never down to a surname. The names are our own, written for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from quotetrack.attribution.gender import is_common_given_name
+from quotetrack.attribution.names import canonical_person
+from quotetrack.quotes import extract_quotes
+
+
+@pytest.mark.parametrize(
+    ("written", "titles", "name"),
+    [
+        ("Trucker Glen Arcand", ["Trucker"], "Glen Arcand"),
+        ("Elder Rosie Tatsiechele", ["Elder"], "Rosie Tatsiechele"),
+        ("Christian Louis Smith", [], "Christian Louis Smith"),
+        ("Hunter Paul Biden", [], "Hunter Paul Biden"),
+        ("Hussein Rashid Mohammed", [], "Hussein Rashid Mohammed"),
+        ("Farmer Reddy", [], "Farmer Reddy"),
+    ],
+)
+def test_an_occupation_before_a_full_name_is_a_title(written, titles, name):
+    assert canonical_person(written) == (titles, name)
+
+
+def test_common_given_names_are_read_from_the_name_data():
+    assert is_common_given_name("Christian") and not is_common_given_name("Trucker")
+
+
+@pytest.mark.model
+def test_a_quote_names_the_person_without_the_occupation(nlp):
+    article = "Fire crews return\n\nTrucker Glen Arcand said he would drive home on Friday.\n"
+    quotes, _ = extract_quotes(article, nlp)
+    assert [q.speaker.name for q in quotes if q.speaker] == ["Glen Arcand"]
