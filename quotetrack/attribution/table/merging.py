@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from spacy.tokens import Doc
 
+from ...extraction.syntax import doc_text
 from ...nlp import budget
-from ..name_matching import closing_word_names_it, name_words, near_surname, part_of, stem
+from ..gender import first_name_gender
+from ..name_matching import closing_word_names_it, edit_distance, name_words, near_surname, part_of, stem
 from ..names import fold, is_common_noun_phrase, surname
 from .entry import Entry, add_title, given_name, opening_words_of, unique
 from .indexes import FullerNames, NearSurnames, first_two
@@ -151,6 +153,29 @@ class _Merges:
             )
             if len(same) == 1 and min(same[0].positions, default=0) <= min(entry.positions, default=0):
                 self._join(entry, same[0])
+        self._merge_misspelt_given_names()
+
+    def _merge_misspelt_given_names(self) -> None:
+        """ "Kristin Wilkins" once and "Kristen Wilkins" twice: one surname and given names a
+        letter apart (same first letter, four letters or more, not two genders: "Mario" and
+        "Maria Rossi" are two people) are one person, under the spelling the article uses most
+        (the first of a tie)."""
+        by_surname: dict[str, list[Entry]] = {}
+        for entry in self.unique_people():
+            words = name_words(entry.name)
+            if len(words) == 2 and len(words[0]) >= 4:
+                by_surname.setdefault(fold(words[1]), []).append(entry)
+        for namesakes in by_surname.values():
+            if len(namesakes) != 2:
+                continue  # three or more of one surname: a family, not a misspelling
+            first, second = sorted(namesakes, key=lambda e: min(e.positions, default=0))
+            a, b = fold(name_words(first.name)[0]), fold(name_words(second.name)[0])
+            genders = {first_name_gender(a), first_name_gender(b)} - {None}
+            if a[:1] != b[:1] or edit_distance(a, b) != 1 or len(genders) > 1:
+                continue
+            text = doc_text(self.doc)
+            kept, joined = (second, first) if text.count(second.name) > text.count(first.name) else (first, second)
+            self._join(joined, kept)
 
     def _join(self, entry: Entry, target: Entry) -> None:
         """`entry` is another form of `target`'s name: one person, under `target`'s name."""
