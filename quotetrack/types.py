@@ -56,7 +56,7 @@ class Method(StrEnum):
     ROLE = "role"  # "the governor said": the person holding that title in the article
     LEDE_DESCRIPTION = "lede_description"  # "The transport secretary has defended ...": the next person quoted
     EPITHET = "epithet"  # "the 29-year-old midfielder said": the named person the epithet describes
-    OWNER = "owner"  # "His office said", "Hale's campaign said"
+    OWNER = "owner"  # "Hale's campaign said" (Hale); "His office said" ("Hale's office")
     ORGANISATION_ANAPHOR = "organisation_anaphor"  # "the agency said": the organisation in focus
     DOCUMENT_ISSUER = "document_issuer"  # "a statement from the ministry said"
     PRONOUN_SALIENCE = "pronoun_salience"  # "he said": the nearest agreeing subject
