@@ -57,3 +57,16 @@ def test_siblings_whose_names_differ_by_a_letter_stay_two_people(nlp):
     article = "Twins win\n\nDaniel Rossi said the race had been hard. Daniela Rossi said she had trained for a year.\n"
     quotes, _ = extract_quotes(article, nlp)
     assert {q.speaker.name for q in quotes if q.speaker} == {"Daniel Rossi", "Daniela Rossi"}
+
+
+@pytest.mark.parametrize(
+    ("written", "name"),
+    [
+        ("Tanoto, Fajar Nugroho", "Fajar Nugroho"),  # "Responding to Tanoto, Fajar Nugroho, ... said"
+        ("Dana Reyes, MP", "Dana Reyes"),
+        ("Reyes, Jr.", "Reyes, Jr."),
+        ("Smith, John", "Smith, John"),
+    ],
+)
+def test_a_name_run_into_the_word_before_its_comma_is_the_full_name_after_it(written, name):
+    assert canonical_person(written)[1] == name

@@ -232,6 +232,10 @@ def canonical_person(name: str) -> tuple[list[str], str]:
     titles = []
     head, comma, tail = text.partition(",")
     tail_words = tail.split()
+    if comma and len(head.split()) == 1 and 2 <= len(tail_words) <= 3 and _a_full_name(tail_words):
+        # "Responding to Tanoto, Fajar Nugroho, head of the guild, said", which NER read as one
+        # name: the word before the comma is someone else's, the full name after it the person's.
+        return canonical_person(tail)
     if comma and tail_words and all(w.lower().strip(".") in ROLE_WORDS or w.lower() in _SUFFIXES for w in tail_words):
         if not all(w.lower().strip(",") in _SUFFIXES for w in tail_words):  # "Jr." and "QC" are the name's
             titles.append(tail.strip())
@@ -241,6 +245,16 @@ def canonical_person(name: str) -> tuple[list[str], str]:
         titles.insert(0, title)
         text = rest
     return titles, text
+
+
+def _a_full_name(words: list[str]) -> bool:
+    """Capitalised words, none a role word nor a word of an organisation's name or a common
+    noun (a given name the name data may not know: "Fajar Nugroho")."""
+    return (
+        all(w[:1].isupper() and w.replace("-", "").isalpha() for w in words)
+        and not any(is_role_word(w) for w in words)
+        and not any(w.lower() in ORGANISATION_WORDS or w.lower() in COMMON_NOUNS for w in words)
+    )
 
 
 def ends_in_organisation_word(text: str) -> bool:
