@@ -9,9 +9,9 @@ import math
 from click.testing import CliRunner
 
 from quotetrack.attribution import rule_shift
-from quotetrack.attribution.candidates import SpeakerCandidate
 from quotetrack.attribution.context import Resolution
 from quotetrack.attribution.ranker import Model, decide
+from quotetrack.attribution.speaker_candidates import SpeakerCandidate
 from quotetrack.attribution.table import Entry
 from quotetrack.cli import main
 from quotetrack.types import Method, SpeakerKind
@@ -65,6 +65,35 @@ def test_a_method_weaker_on_first_runs_is_shifted_down_and_never_up():
     assert table["pronoun_salience"]["shift"] < 0
     assert table["surname"]["shift"] == 0.0  # better on first runs than in CV: no raise
     assert table["explicit_name"]["first_run"] == [18, 20]
+
+
+CV_REPORT_WITH_CONFIDENCES = """\
+model (CV): speaker accuracy by sieve (matched quotes: 130)
+sieve                  quotes coverage  right precision calibrated
+surname                   100    76.9%    100     1.000     0.9900
+pronoun_salience           30    23.1%     28     0.933     0.9000
+"""
+
+
+def test_the_reference_is_the_mean_calibrated_confidence_where_the_report_gives_it():
+    means = rule_shift.calibrated_means(CV_REPORT_WITH_CONFIDENCES, "model (CV)")
+    assert means == {"surname": 0.99, "pronoun_salience": 0.9}
+    counts = rule_shift.sieve_table(CV_REPORT_WITH_CONFIDENCES, "model (CV)")
+    table = rule_shift.fit({"surname": (98, 100), "pronoun_salience": (27, 30)}, counts, means)
+    # 98/100 shrunk toward 0.95 against the mean confidence 0.99: about -0.68 log-odds
+    expected = math.log(101.8 / 2.2) - math.log(0.99 / 0.01)
+    assert table["surname"]["shift"] == round(expected, 3)
+    assert table["surname"]["calibrated_mean"] == 0.99
+
+
+def test_a_perfect_cross_validated_count_does_not_make_the_shift_run_away():
+    # One CV quote more or less used to move a near-perfect method's shift by two log-odds.
+    means = {"surname": 0.99}
+    perfect = rule_shift.fit({"surname": (267, 272)}, {"surname": (293, 293)}, means)["surname"]["shift"]
+    one_off = rule_shift.fit({"surname": (267, 272)}, {"surname": (292, 293)}, means)["surname"]["shift"]
+    assert perfect == one_off and -1.0 < perfect < 0
+    old = rule_shift.fit({"surname": (267, 272)}, {"surname": (293, 293)})["surname"]["shift"]
+    assert old < -3  # without the column: the shrunk count, as before
 
 
 def test_shifted_lowers_a_confidence_keeps_its_order_and_leaves_no_candidate_at_zero(monkeypatch):

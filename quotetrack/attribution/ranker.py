@@ -25,9 +25,9 @@ from pathlib import Path
 from ..extraction.candidate import Candidate
 from ..nlp import budget
 from ..types import Method
-from .candidates import Article, SpeakerCandidate, SpeakerHistory, candidates_for
 from .context import Resolution
 from .rule_shift import shifted
+from .speaker_candidates import Article, SpeakerCandidate, SpeakerHistory, candidates_for
 
 MODEL_FILE = Path(__file__).with_name("ranker.json")
 # The candidate feature the calibration reads besides the score (candidates.py sets it).

@@ -160,13 +160,16 @@ def fit_rule_shift(first_runs, reference) -> None:
     from ..attribution import rule_shift
 
     tables = [rule_shift.sieve_table(Path(p).read_text(encoding="utf-8"), "quotetrack") for p in first_runs]
-    cross_validated = rule_shift.sieve_table(Path(reference).read_text(encoding="utf-8"), "model (CV)")
-    table = rule_shift.fit(rule_shift.pooled(tables), cross_validated)
+    reference_report = Path(reference).read_text(encoding="utf-8")
+    cross_validated = rule_shift.sieve_table(reference_report, "model (CV)")
+    calibrated = rule_shift.calibrated_means(reference_report, "model (CV)")
+    table = rule_shift.fit(rule_shift.pooled(tables), cross_validated, calibrated)
     rule_shift.save(table, [Path(p).as_posix() for p in first_runs], Path(reference).as_posix())
-    click.echo(f"{'method':22} {'first run':>10} {'CV':>10} {'shift':>7}")
+    click.echo(f"{'method':22} {'first run':>10} {'CV':>10} {'CV conf':>8} {'shift':>7}")
     for method, entry in table.items():
-        first, cv = entry["first_run"], entry["cross_validated"]
-        click.echo(f"{method:22} {first[0]:>4}/{first[1]:<5} {cv[0]:>4}/{cv[1]:<5} {entry['shift']:>7}")
+        first, cv, mean = entry["first_run"], entry["cross_validated"], entry["calibrated_mean"]
+        shown = f"{mean:8.4f}" if mean is not None else f"{'-':>8}"
+        click.echo(f"{method:22} {first[0]:>4}/{first[1]:<5} {cv[0]:>4}/{cv[1]:<5} {shown} {entry['shift']:>7}")
     click.echo(f"saved {rule_shift.SHIFT_FILE.name}")
 
 

@@ -30,6 +30,7 @@ class Span:
     speaker_aliases: tuple[str, ...] = ()
     method: str | None = None  # predictions only: the sieve that named the speaker
     confidence: float | None = None
+    calibrated: float | None = None  # the model's calibrated confidence before the rule shift, where known
 
 
 @dataclass
@@ -150,6 +151,8 @@ class Report:
     misses: list[str] = field(default_factory=list)
     # (method, confidence, speaker right) of every matched prediction that has a method
     attributions: list[tuple[str, float, bool]] = field(default_factory=list)
+    # method -> the calibrated confidences before the rule shift (cross-validated reports only)
+    calibrated: dict[str, list[float]] = field(default_factory=dict)
 
 
 Predictor = Callable[[str], list[Span]]
@@ -172,6 +175,8 @@ def evaluate(articles: list[GoldArticle], predict: Predictor, system: str, lenie
             right = speaker_right(p.speaker, g, lenient_surname, p.speaker_aliases)
             if p.method is not None and p.confidence is not None:
                 report.attributions.append((p.method, p.confidence, right))
+                if p.calibrated is not None:
+                    report.calibrated.setdefault(p.method, []).append(p.calibrated)
             for tally in (report.overall, report.by_kind[g.kind]):
                 tally.matched_gold += 1
                 tally.speaker_right += right
@@ -285,14 +290,20 @@ def format_sieves(report: Report) -> list[str]:
     by_method: dict[str, list[bool]] = {}
     for method, _, right in report.attributions:
         by_method.setdefault(method, []).append(right)
+    # A cross-validated report also gives each method's mean calibrated confidence before the
+    # rule shift: the reference the shift is fitted against (attribution/rule_shift.py).
+    calibrated = bool(report.calibrated)
     lines = [
         f"{report.system}: speaker accuracy by sieve (matched quotes: {total})",
-        f"{'sieve':22} {'quotes':>6} {'coverage':>8} {'right':>6} {'precision':>9}",
+        f"{'sieve':22} {'quotes':>6} {'coverage':>8} {'right':>6} {'precision':>9}"
+        + (f" {'calibrated':>10}" if calibrated else ""),
     ]
     for method, outcomes in sorted(by_method.items(), key=lambda mo: -len(mo[1])):
+        confidences = report.calibrated.get(method, [])
+        mean = f" {sum(confidences) / len(confidences):10.4f}" if calibrated and confidences else ""
         lines.append(
             f"{method:22} {len(outcomes):6} {len(outcomes) / total:8.1%} {sum(outcomes):6} "
-            f"{sum(outcomes) / len(outcomes):9.3f}"
+            f"{sum(outcomes) / len(outcomes):9.3f}{mean}"
         )
     return lines
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from spacy.language import Language
 
@@ -130,12 +130,11 @@ def predict(article: ArticleExamples, model: Model) -> list[Span]:
         if not quote.choices:
             spans.append(_with(quote.span, quote.span.speaker, quote.span.speaker_aliases, quote.span.method, 0.0))
             continue
-        index, confidence = model.choose([c.features for c in quote.choices])
+        index, calibrated = model.choose([c.features for c in quote.choices])
         best = quote.choices[index]
         method = quote.span.method if best.proposed else Method.RANKED.value
-        if method is not None:
-            confidence = shifted(confidence, Method(method))
-        spans.append(_with(quote.span, best.name, best.acronyms, method, confidence))
+        confidence = shifted(calibrated, Method(method)) if method is not None else calibrated
+        spans.append(replace(_with(quote.span, best.name, best.acronyms, method, confidence), calibrated=calibrated))
     return spans
 
 
