@@ -36,3 +36,11 @@ def test_a_name_in_apposition_to_a_person_noun_is_a_person(nlp):
 def test_a_pronoun_after_a_subjectless_apposition_is_the_named_one_not_the_owner(nlp):
     quote = _quotes(nlp)["the player wanted to stay"]
     assert quote.speaker is not None and quote.speaker.name == "Paul Renner"
+
+
+def test_an_untagged_given_name_and_surname_that_speak_are_a_person(nlp):
+    # The small NER model misses "Mario Rossi" at a sentence's start; the bare "Rossi" would then
+    # join Maria Rossi, the sister it does tag.
+    article = "Twins win\n\nMario Rossi said the race had been hard. Maria Rossi said she had trained for a year.\n"
+    quotes, _ = extract_quotes(article, nlp)
+    assert [q.speaker.name for q in quotes if q.speaker] == ["Mario Rossi", "Maria Rossi"]

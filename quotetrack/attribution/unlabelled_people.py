@@ -1,7 +1,8 @@
 """People NER left without a label (issue #41 item 10): "Daniel Okafor, a lawyer for Ana Ruiz,
 said ... Ruiz, 34, said she was innocent", where the small model tags neither "Ana Ruiz" nor
 "Ruiz". A known first name and a capitalised surname, unlabelled, whose surname the article
-also writes alone as a name, are a person: news names people so, organisations not."""
+also writes alone as a name, or that are the subject of a reporting verb ("Mario Rossi said"),
+are a person: news names people so, organisations not."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from collections.abc import Iterator
 
 from spacy.tokens import Doc, Span, Token
 
-from ..extraction.syntax import QuoteMask
+from ..extraction.syntax import QuoteMask, is_cue
 from ..normalization.lexicon import is_person_noun
 from .gender import first_name_gender
 from .mentions import named_alone_elsewhere
@@ -35,12 +36,15 @@ def _unlabelled_name_word(token: Token) -> bool:
 
 def _a_person(run: list[Token]) -> bool:
     first, last = run[0], run[-1]
+    # "Mario Rossi said ...", untagged: a given name and a surname that speak are a person,
+    # at a sentence's start too (where a capital says nothing, and "Mario" still does).
+    speaks = last.dep_ == "nsubj" and is_cue(last.head)
     return (
-        not first.is_sent_start
+        (not first.is_sent_start or speaks)
         and first_name_gender(first.text) is not None
         and not any(is_role_word(t.text) for t in run)
         and not any(t.lower_ in ORGANISATION_WORDS or t.lower_ in COMMON_NOUNS for t in run)
-        and named_alone_elsewhere(last)
+        and (named_alone_elsewhere(last) or speaks)
     )
 
 
