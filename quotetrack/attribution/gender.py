@@ -35,6 +35,14 @@ _STRONG_ENTRY = re.compile(
 )
 
 
+# Given names borne by at least this many people in the name data ("Christian", "Hunter",
+# "Mason", "Grant": names first), against words the data holds from a few bearers only
+# ("Farmer" 146, "Elder" 2,368, "Judge" 3,590: nouns first).
+COMMON_GIVEN_NAME_OBSERVATIONS = 10_000
+# Five digits or more: a cheap first cut at the 10,000 above, which the reader then checks.
+_COMMON_ENTRY = re.compile(r'"(?P<name>[^"\\]+)": \[\d+, (?P<observations>\d{5,}),')
+
+
 def _name_data_path() -> Path:
     # find_spec on a top-level package locates it without running its __init__ (which imports pandas).
     spec = importlib.util.find_spec("nomquamgender")
@@ -44,9 +52,22 @@ def _name_data_path() -> Path:
 
 
 @lru_cache(maxsize=1)
-def _lexicon() -> dict[str, Gender]:
+def _name_data() -> tuple[dict[str, Gender], frozenset[str]]:
+    """The strongly gendered names and the common given names, from one read of the file."""
     text = _name_data_path().read_text(encoding="utf-8")
-    return {match["name"]: "male" if match["male"] else "female" for match in _STRONG_ENTRY.finditer(text)}
+    genders: dict[str, Gender] = {
+        match["name"]: "male" if match["male"] else "female" for match in _STRONG_ENTRY.finditer(text)
+    }
+    common = frozenset(
+        match["name"]
+        for match in _COMMON_ENTRY.finditer(text)
+        if int(match["observations"]) >= COMMON_GIVEN_NAME_OBSERVATIONS
+    )
+    return genders, common
+
+
+def _lexicon() -> dict[str, Gender]:
+    return _name_data()[0]
 
 
 def _normalize(word: str) -> str:
@@ -76,18 +97,6 @@ def first_name_gender(name: str) -> Gender | None:
     return found
 
 
-# Given names borne by at least this many people in the name data ("Christian", "Hunter",
-# "Mason", "Grant": names first), against words the data holds from a few bearers only
-# ("Farmer" 146, "Elder" 2,368, "Judge" 3,590: nouns first).
-COMMON_GIVEN_NAME_OBSERVATIONS = 10_000
-_COMMON_ENTRY = re.compile(r'"(?P<name>[^"\\]+)": \[\d+, \d{5,},')
-
-
-@lru_cache(maxsize=1)
-def _common_given_names() -> frozenset[str]:
-    return frozenset(match["name"] for match in _COMMON_ENTRY.finditer(_name_data_path().read_text(encoding="utf-8")))
-
-
 def is_common_given_name(word: str) -> bool:
     """Whether `word` is a given name of at least COMMON_GIVEN_NAME_OBSERVATIONS people."""
-    return _normalize(word) in _common_given_names()
+    return _normalize(word) in _name_data()[1]

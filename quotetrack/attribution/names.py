@@ -232,7 +232,7 @@ def canonical_person(name: str) -> tuple[list[str], str]:
     titles = []
     head, comma, tail = text.partition(",")
     tail_words = tail.split()
-    if comma and len(head.split()) == 1 and 2 <= len(tail_words) <= 3 and _a_full_name(tail_words):
+    if comma and len(head.split()) == 1 and 2 <= len(tail_words) <= 3 and looks_like_full_name(tail_words):
         # "Responding to Tanoto, Fajar Nugroho, head of the guild, said", which NER read as one
         # name: the word before the comma is someone else's, the full name after it the person's.
         return canonical_person(tail)
@@ -247,7 +247,7 @@ def canonical_person(name: str) -> tuple[list[str], str]:
     return titles, text
 
 
-def _a_full_name(words: list[str]) -> bool:
+def looks_like_full_name(words: list[str]) -> bool:
     """Capitalised words, none a role word nor a word of an organisation's name or a common
     noun (a given name the name data may not know: "Fajar Nugroho")."""
     return (

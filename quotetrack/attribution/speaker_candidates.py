@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from spacy.tokens import Doc, Token
 
 from ..extraction.candidate import Candidate
-from ..extraction.syntax import QUOTED_AS, QuoteMask, doc_text, is_cue
+from ..extraction.syntax import QUOTED_AS, QuoteMask, doc_text, is_cue, token_starts
 from ..nlp import budget
 from ..types import SpeakerKind
 from .calibration import BASE_CONFIDENCE
@@ -77,7 +77,7 @@ class Article:
             for paragraph in paragraphs:
                 named_in.setdefault(paragraph, []).append((place, e, paragraphs))
         first = min(positions, default=None)
-        return cls(doc, table, mask, paragraph_of, {t.idx: t for t in doc}, first, named, ordered, named_in)
+        return cls(doc, table, mask, paragraph_of, token_starts(doc), first, named, ordered, named_in)
 
     def in_paragraph(self, entry: Entry, paragraph: int) -> list[int]:
         """The entry's mentions in one paragraph, in text order."""

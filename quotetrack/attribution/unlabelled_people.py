@@ -14,7 +14,7 @@ from ..extraction.syntax import QuoteMask, is_cue
 from ..normalization.lexicon import is_person_noun
 from .gender import first_name_gender
 from .mentions import named_alone_elsewhere
-from .names import COMMON_NOUNS, ORGANISATION_WORDS, is_role_word
+from .names import is_role_word, looks_like_full_name
 
 
 def unlabelled_people(doc: Doc, mask: QuoteMask) -> Iterator[Span]:
@@ -39,13 +39,7 @@ def _a_person(run: list[Token]) -> bool:
     # "Mario Rossi said ...", untagged: a given name and a surname that speak are a person,
     # at a sentence's start too (where a capital says nothing, and "Mario" still does).
     speaks = last.dep_ == "nsubj" and is_cue(last.head)
-    return (
-        (not first.is_sent_start or speaks)
-        and first_name_gender(first.text) is not None
-        and not any(is_role_word(t.text) for t in run)
-        and not any(t.lower_ in ORGANISATION_WORDS or t.lower_ in COMMON_NOUNS for t in run)
-        and (named_alone_elsewhere(last) or speaks)
-    )
+    return (not first.is_sent_start or speaks) and _a_name(run) and (named_alone_elsewhere(last) or speaks)
 
 
 def appositive_people(doc: Doc, mask: QuoteMask) -> Iterator[Span]:
@@ -68,9 +62,5 @@ def appositive_people(doc: Doc, mask: QuoteMask) -> Iterator[Span]:
 
 
 def _a_name(words: list[Token]) -> bool:
-    return (
-        first_name_gender(words[0].text) is not None
-        and all(t.text[:1].isupper() and t.text.replace("-", "").isalpha() for t in words)
-        and not any(is_role_word(t.text) for t in words)
-        and not any(t.lower_ in ORGANISATION_WORDS or t.lower_ in COMMON_NOUNS for t in words)
-    )
+    """A given name the name data knows, then capitalised name words (names.looks_like_full_name)."""
+    return first_name_gender(words[0].text) is not None and looks_like_full_name([t.text for t in words])

@@ -220,24 +220,31 @@ def clause_owner(verb: Token, cue: Token, level: int, mask: QuoteMask) -> Answer
 
 def criticised_for_saying(verb: Token, cue: Token, level: int, mask: QuoteMask) -> Answer:
     """ "criticized Coates for saying ...": the one criticised is the speaker."""
-    if verb.dep_ == "pcomp" and verb.head.lower_ == "for" and verb.head.head.pos_ == "VERB":
-        objects = [c for c in verb.head.head.children if c.dep_ == "dobj"]
-        if objects:
-            return objects[0]
+    if _framed_by(verb, "for") and verb.head.head.pos_ == "VERB":
+        return _first_object(verb.head.head)
     return None
 
 
 def quoted_as_saying(verb: Token, cue: Token, level: int, mask: QuoteMask) -> Answer:
     """ "El Faro quoted a senior official as saying ...", "Reuters reported Holt as saying ...":
     the one quoted speaks, the outlet passes the words on (as "X was quoted as saying" is X's)."""
-    if verb.dep_ == "pcomp" and verb.head.lower_ == "as" and verb.head.head.lemma_.lower() in _QUOTING_VERBS:
-        objects = [c for c in verb.head.head.children if c.dep_ == "dobj" and not mask.contains(c)]
-        if objects:
-            return objects[0]
+    if _framed_by(verb, "as") and verb.head.head.lemma_.lower() in _QUOTING_VERBS:
+        return _first_object(verb.head.head, mask)
     return None
 
 
 _QUOTING_VERBS = frozenset({"quote", "report", "cite"})
+
+
+def _framed_by(verb: Token, preposition: str) -> bool:
+    """`verb` is the participle of "<preposition> saying" ("for saying", "as saying")."""
+    return verb.dep_ == "pcomp" and verb.head.lower_ == preposition
+
+
+def _first_object(verb: Token, mask: QuoteMask | None = None) -> Token | None:
+    """The first direct object of `verb` (outside the quotes, when a mask is given)."""
+    return next((c for c in verb.children if c.dep_ == "dobj" and (mask is None or not mask.contains(c))), None)
+
 
 # At each verb climbed to, in order.
 CLIMB_RULES: tuple[ClimbRule, ...] = (own_subject, clause_owner, criticised_for_saying, quoted_as_saying)

@@ -44,6 +44,14 @@ def doc_text(doc: Doc) -> str:
     return text
 
 
+def token_starts(doc: Doc) -> dict[int, Token]:
+    """Each token by the character offset of its first character, built once per Doc."""
+    starts = doc.user_data.get("quotetrack.token_starts")
+    if starts is None:
+        starts = doc.user_data["quotetrack.token_starts"] = {t.idx: t for t in doc}
+    return starts
+
+
 def _entities(doc: Doc) -> tuple[tuple[Span, ...], list[int]]:
     """`doc.ents` and their starts, built once per Doc (spaCy builds the tuple on each access).
     A person's entity holds only the words that name the person (entity_names.name_part), an

@@ -125,14 +125,18 @@ def _wordnet_indexes() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str,
 
 @lru_cache(maxsize=100_000)
 def members(synset: str) -> tuple[str, ...]:
+    names = (n.lower() for n in _written_members(synset))
+    return tuple(n for n in names if "_" not in n and "-" not in n and n.isalpha())
+
+
+def _written_members(synset: str) -> list[str]:
+    """A synset's words as WordNet writes them: a proper name capitalised ("Hussein")."""
     data, starts = data_lines(synset[0])
     at = starts.get(int(synset[1:]))
     if at is None:
-        return ()
+        return []
     fields = data[at : data.index(b"\n", at)].decode("utf-8").split()
-    count = int(fields[3], 16)
-    names = (fields[4 + 2 * i].lower() for i in range(count))
-    return tuple(n for n in names if "_" not in n and "-" not in n and n.isalpha())
+    return [fields[4 + 2 * i] for i in range(int(fields[3], 16))]
 
 
 # WordNet's lexicographer file of nouns that denote people (noun.person).
@@ -164,11 +168,7 @@ def is_common_person_noun(word: str) -> bool:
     if not is_person_noun(word):
         return False
     synset = next(s for s in wordnet_index().get(word, ()) if s[0] == "n")
-    data, starts = data_lines("n")
-    at = starts[int(synset[1:])]
-    fields = data[at : data.index(b"\n", at)].decode("utf-8").split()
-    written = [fields[4 + 2 * i] for i in range(int(fields[3], 16))]
-    return any(w == word for w in written)  # lowercase as written: a common noun
+    return word in _written_members(synset)  # lowercase as written: a common noun
 
 
 def has_person_sense(word: str) -> bool:

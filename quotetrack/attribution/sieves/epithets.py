@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
+from ...extraction.syntax import token_starts
 from ...normalization.lexicon import is_person_noun
 from ...types import Method, SpeakerKind
 from ..context import Context, Resolution
@@ -118,7 +119,7 @@ def _fits(entry: Entry, head: Token, age: int | None) -> bool:
 def ages_of(entry: Entry, doc) -> set[int]:
     """The ages the article gives a person at their mentions: "Ruiz, 34, said", "34-year-old Ana Ruiz"."""
     ages: set[int] = set()
-    by_start = {t.idx: t for t in doc}
+    by_start = token_starts(doc)
     for position in entry.positions:
         token = by_start.get(position)
         if token is None:

@@ -3,8 +3,6 @@ pilots' union"): the person holding it, or the one a lede describes before namin
 
 from __future__ import annotations
 
-import re
-
 from spacy.tokens import Token
 
 from ...extraction.cues import (
@@ -20,7 +18,7 @@ from ..descriptions import (
     names_a_person,
 )
 from ..name_spans import abbreviation_role
-from ..names import fold, role_of
+from ..names import fold, role_of, strip_possessive
 from ..organisation_kinds import known_kind
 from ..table import Entry
 from .unattributed import speaks_first
@@ -105,7 +103,7 @@ def _owned_elsewhere(phrase, head: Token, person: Entry, wanted: str) -> bool:
     for title in person.titles:
         if role_of(title) != wanted:
             continue
-        words = (re.sub(r"[’']s$", "", w) for w in title.split())
+        words = (strip_possessive(w) for w in title.split())
         theirs |= {fold(w) for w in words if w[:1].isupper() and fold(w) != wanted and w.lower() not in TITLE_NOUNS}
     return bool(theirs) and not (mine & theirs)
 
